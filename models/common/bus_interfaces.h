@@ -1,0 +1,25 @@
+#pragma once
+// The small interfaces through which the platform builder wires models
+// together without knowing their concrete types.
+#include <tlm>
+
+#include <cstdint>
+
+namespace fireplane {
+
+// A device that is mapped into a router's address space (RAM, UART, ...).
+class BusTarget {
+public:
+    virtual ~BusTarget() = default;
+    virtual tlm::tlm_target_socket<>& bus_target() = 0;
+    virtual uint64_t bus_size() const = 0; // bytes of address space it decodes
+};
+
+// A bus master (CPU, DMA engine).
+class BusInitiator {
+public:
+    virtual ~BusInitiator() = default;
+    virtual tlm::tlm_initiator_socket<>& bus_initiator() = 0;
+};
+
+} // namespace fireplane

@@ -1,0 +1,22 @@
+#pragma once
+// Values with units, as written in YAML: "8MiB", "900MHz", "10ns".
+// Each parser throws std::invalid_argument with a short reason on bad input;
+// the config loader turns that into a ConfigError with the value's location.
+#include <cstdint>
+#include <string_view>
+
+namespace fireplane::units {
+
+// Bytes: plain integers (decimal or 0x hex) or with B, KiB, MiB, GiB, TiB, KB, MB, GB
+// (KB = 1000). "8MiB" -> 8388608.
+uint64_t parse_bytes(std::string_view text);
+// Frequency in Hz: Hz, kHz, MHz, GHz. "900MHz" -> 900000000.
+uint64_t parse_hz(std::string_view text);
+// Time in picoseconds: ps, ns, us, ms, s. "10ns" -> 10000.
+uint64_t parse_time_ps(std::string_view text);
+// Integers: decimal, 0x hex, 0b binary, optional sign.
+int64_t parse_int(std::string_view text);
+// true/false/yes/no/on/off/1/0.
+bool parse_bool(std::string_view text);
+
+} // namespace fireplane::units
