@@ -1,9 +1,16 @@
 # Builds SPARC V9 Linux programs from sw/ with Debian's cross gcc.
 # Programs land in ${CMAKE_BINARY_DIR}/sw/<subdir>/<name>.
 #
-#   fireplane_sparc_program(NAME hello SOURCES hello.c [CFLAGS -O2 ...] [LIBS -lm])
+#   fireplane_sparc_program(NAME hello SOURCES hello.c [CFLAGS -O2 ...] [LIBS -lm]
+#                           [OPTIMIZE O0 O1 O3])
 #
 # Programs are static and big-endian sparc64, as the user-mode loader expects.
+# Without an -O flag in CFLAGS a program is built at -O2. OPTIMIZE builds the
+# same sources again once per listed level, as <name>_<level> (e.g. hello_O0),
+# so the ISS sees what gcc emits at every optimisation level.
+#
+# Every program is recorded in the global property FIREPLANE_SPARC_PROGRAMS as
+# "<subdir>/<name>", so test directories can add one test per program.
 
 find_program(SPARC_CC sparc64-linux-gnu-gcc)
 find_program(SPARC_CXX sparc64-linux-gnu-g++)
@@ -13,34 +20,56 @@ endif()
 
 add_custom_target(sparc_programs ALL)
 
+# One program from one set of flags; the worker behind fireplane_sparc_program.
+function(_fireplane_sparc_build name subdir compiler sources cflags libs)
+  set(out_dir ${CMAKE_BINARY_DIR}/sw/${subdir})
+  set(out ${out_dir}/${name})
+  add_custom_command(
+    OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
+    COMMAND ${compiler} -static -g ${cflags} -I${PROJECT_SOURCE_DIR}/sw/lib
+            -MMD -MF ${out}.d -o ${out} ${sources} ${libs}
+    DEPENDS ${sources}
+    DEPFILE ${out}.d
+    COMMENT "SPARC ${subdir}/${name}"
+    VERBATIM)
+  string(REPLACE "/" "_" target_name "sw_${subdir}_${name}")
+  add_custom_target(${target_name} DEPENDS ${out})
+  add_dependencies(sparc_programs ${target_name})
+  set_property(GLOBAL APPEND PROPERTY FIREPLANE_SPARC_PROGRAMS "${subdir}/${name}")
+endfunction()
+
 function(fireplane_sparc_program)
-  cmake_parse_arguments(P "" "NAME;SUBDIR" "SOURCES;CFLAGS;LIBS" ${ARGN})
+  cmake_parse_arguments(P "" "NAME;SUBDIR" "SOURCES;CFLAGS;LIBS;OPTIMIZE" ${ARGN})
   if(NOT P_SUBDIR)
     file(RELATIVE_PATH P_SUBDIR ${PROJECT_SOURCE_DIR}/sw ${CMAKE_CURRENT_SOURCE_DIR})
   endif()
-  set(out_dir ${CMAKE_BINARY_DIR}/sw/${P_SUBDIR})
-  set(out ${out_dir}/${P_NAME})
   set(compiler ${SPARC_CC})
   foreach(src ${P_SOURCES})
     if(src MATCHES "\\.(cc|cpp|cxx)$")
       set(compiler ${SPARC_CXX})
     endif()
   endforeach()
-  if(NOT P_CFLAGS)
-    set(P_CFLAGS -O2)
-  endif()
   set(abs_sources)
   foreach(src ${P_SOURCES})
     list(APPEND abs_sources ${CMAKE_CURRENT_SOURCE_DIR}/${src})
   endforeach()
-  add_custom_command(
-    OUTPUT ${out}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
-    COMMAND ${compiler} -static -g ${P_CFLAGS} -I${PROJECT_SOURCE_DIR}/sw/lib -o ${out} ${abs_sources} ${P_LIBS}
-    DEPENDS ${abs_sources}
-    COMMENT "SPARC ${P_SUBDIR}/${P_NAME}"
-    VERBATIM)
-  string(REPLACE "/" "_" target_name "sw_${P_SUBDIR}_${P_NAME}")
-  add_custom_target(${target_name} DEPENDS ${out})
-  add_dependencies(sparc_programs ${target_name})
+
+  set(cflags ${P_CFLAGS})
+  if(NOT cflags MATCHES "(^|;)-O")
+    list(PREPEND cflags -O2)
+  endif()
+  _fireplane_sparc_build(${P_NAME} ${P_SUBDIR} ${compiler} "${abs_sources}" "${cflags}"
+                         "${P_LIBS}")
+
+  # Variants: the caller's flags with its -O level swapped for each listed one.
+  set(base_flags ${P_CFLAGS})
+  list(FILTER base_flags EXCLUDE REGEX "^-O")
+  foreach(level ${P_OPTIMIZE})
+    if(NOT level MATCHES "^O([0-3sgz]|fast)$")
+      message(FATAL_ERROR "fireplane_sparc_program(${P_NAME}): bad OPTIMIZE level '${level}'")
+    endif()
+    _fireplane_sparc_build(${P_NAME}_${level} ${P_SUBDIR} ${compiler} "${abs_sources}"
+                           "-${level};${base_flags}" "${P_LIBS}")
+  endforeach()
 endfunction()

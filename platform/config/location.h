@@ -7,9 +7,9 @@
 namespace fireplane {
 
 struct Location {
-    std::string file; // "<command line>" for --set overrides
-    int line = 0;     // 1-based; 0 when unknown
-    int column = 0;   // 1-based; 0 when unknown
+    std::string file;        // "<command line>" for --set overrides
+    int line = 0;            // 1-based; 0 when unknown
+    int column = 0;          // 1-based; 0 when unknown
     std::string str() const; // "file:line:column"
 };
 

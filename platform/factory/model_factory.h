@@ -7,6 +7,7 @@
 #include <systemc>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,8 @@ struct ModelType {
     std::string description; // one line
     std::vector<ParamSpec> params;
     std::function<std::unique_ptr<sc_core::sc_module>(const char* name, const Params&)> create;
+
+    const ParamSpec* param(const std::string& name) const; // nullptr if not declared
 };
 
 class ModelFactory {
@@ -25,12 +28,16 @@ public:
     // Registration is explicit (each family has a register_*_models(ModelFactory&)
     // function): static-initialiser registration is silently dropped by the linker
     // for static libraries.
-    void add(ModelType type); // SC_REPORT_FATAL on a duplicate name
+    // SC_REPORT_FATAL on a duplicate name, a duplicate parameter, or a default
+    // value that does not fit its kind (all bugs in the registering model).
+    void add(ModelType type);
     const ModelType* find(const std::string& type) const;
     std::vector<const ModelType*> list() const; // sorted by type name
 
 private:
-    std::vector<ModelType> types_;
+    // A map so that pointers handed out (ModelType*, and the ParamSpec* kept in
+    // Params) stay valid when more types are added.
+    std::map<std::string, ModelType> types_;
 };
 
 } // namespace fireplane

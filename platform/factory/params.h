@@ -17,10 +17,23 @@ enum class ParamKind { Bool, Int, Bytes, Frequency, Time, String, Enum };
 struct ParamSpec {
     std::string name;
     ParamKind kind;
-    std::string default_value; // as it would be written in YAML
-    std::string description;   // one line, shown by dump-config
+    std::string default_value;             // as it would be written in YAML
+    std::string description;               // one line, shown by dump-config
     std::vector<std::string> choices = {}; // for Enum
+
+    // An empty default on any kind but String means the YAML must set it.
+    bool required() const { return default_value.empty() && kind != ParamKind::String; }
 };
+
+// The file name in the Location of a value that no configuration set.
+inline constexpr const char* kDefaultOrigin = "<default>";
+
+// "bool", "int", "bytes", "frequency", "time", "string", "enum".
+const char* kind_name(ParamKind kind);
+
+// Checks `text` against the spec's kind (and choices); throws
+// std::invalid_argument with a short reason when it does not fit.
+void check_value(const ParamSpec& spec, const std::string& text);
 
 // The resolved parameters of one component instance. Values were validated
 // against the type's ParamSpecs when loaded, so getters only fail on model bugs
@@ -29,14 +42,15 @@ class Params {
 public:
     struct Value {
         const ParamSpec* spec = nullptr;
-        std::string text;  // canonical text as given (or the default)
-        Location where;    // where it was set; file "<default>" for defaults
+        std::string text; // canonical text as given (or the default)
+        Location where;   // where it was set; file "<default>" for defaults
     };
 
     Params() = default;
     explicit Params(std::string instance) : instance_(std::move(instance)) {}
 
-    void set(const ParamSpec& spec, std::string text, Location where); // validates, may throw ConfigError
+    // Validates and stores; a bad value throws ConfigError at `where`.
+    void set(const ParamSpec& spec, std::string text, Location where);
     bool has(const std::string& name) const;
 
     bool get_bool(const std::string& name) const;

@@ -16,9 +16,9 @@ public:
     struct Entry {
         std::string name;
         std::string description;
-        std::string unit; // "count", "cycles", "s", "ratio", ...
-        const uint64_t* counter = nullptr;          // either a counter ...
-        std::function<double()> formula = nullptr;  // ... or a formula
+        std::string unit;                          // "count", "cycles", "s", "ratio", ...
+        const uint64_t* counter = nullptr;         // either a counter ...
+        std::function<double()> formula = nullptr; // ... or a formula
         double value() const { return counter ? double(*counter) : formula(); }
     };
 
@@ -33,10 +33,16 @@ public:
     const std::vector<Entry>& entries() const { return entries_; } // in name order
     const Entry* find(const std::string& name) const;
 
-    // One JSON object; nested by the dotted name: {"top":{"cpu0":{"committed_insts":{"value":..,"unit":..,"desc":..}}}}
+    // One JSON object; nested by the dotted name:
+    // {"top":{"cpu0":{"committed_insts":{"value":..,"unit":..,"desc":..}}}}
     void write_json(std::ostream& out) const;
+    // The readable end-of-run summary: one "name  value  unit  # desc" line per entry.
+    void write_text(std::ostream& out) const;
+
+    void clear(); // forget every entry (tests; a new simulation in the same process)
 
 private:
+    void insert(Entry entry);
     std::vector<Entry> entries_;
 };
 

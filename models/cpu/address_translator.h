@@ -1,0 +1,17 @@
+#pragma once
+// Virtual-to-physical translation for the CPU: in user mode the Linux layer's
+// page table, later the MMU model. Without one, addresses are physical.
+#include "memory_backend.h"
+
+#include <cstdint>
+
+namespace fireplane::sparc {
+
+class AddressTranslator {
+public:
+    virtual ~AddressTranslator() = default;
+    // Physical address of `va`, or false on a translation or protection fault.
+    virtual bool translate(uint64_t va, Access access, uint64_t& pa) = 0;
+};
+
+} // namespace fireplane::sparc

@@ -1,0 +1,40 @@
+#pragma once
+// Decoded instructions, cached per 8 KiB code page. Each slot starts as a
+// "decode me" stub that decodes the word on first execution and replaces
+// itself. Stores into a cached page reset the slots they overwrite.
+#include "insn.h"
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+
+namespace fireplane::sparc {
+
+constexpr unsigned kInsnsPerPage = 8192 / 4;
+
+struct CodePage {
+    uint64_t va = 0;
+    Insn insns[kInsnsPerPage];
+};
+
+class CodeCache {
+public:
+    CodePage* find(uint64_t va_page) const {
+        auto it = pages_.find(va_page);
+        return it == pages_.end() ? nullptr : it->second.get();
+    }
+    CodePage* create(uint64_t va_page);
+    bool contains(uint64_t va_page) const { return pages_.count(va_page) != 0; }
+    // Resets the slots covering [va, va+len) so they are decoded again.
+    void invalidate(uint64_t va, uint64_t len);
+    void clear() { pages_.clear(); }
+    size_t size() const { return pages_.size(); }
+
+private:
+    std::unordered_map<uint64_t, std::unique_ptr<CodePage>> pages_;
+};
+
+// The stub in every fresh slot.
+bool decode_and_execute(SparcCore& core, const Insn& insn);
+
+} // namespace fireplane::sparc

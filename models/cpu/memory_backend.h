@@ -1,0 +1,37 @@
+#pragma once
+// What the ISS needs from the world around it: address translation to host
+// pages (through the platform's MMU and TLM DMI) and a slow path for memory
+// without a host pointer (MMIO, through b_transport).
+#include <cstdint>
+
+namespace fireplane::sparc {
+
+enum class Access : uint8_t { Read, Write, Fetch };
+
+struct PageMapping {
+    uint8_t* host = nullptr; // host address of the page's first byte; null for I/O pages
+    uint64_t pa = 0;         // physical address of the page
+};
+
+class MemoryBackend {
+public:
+    virtual ~MemoryBackend() = default;
+    // Resolves the 8 KiB page holding `va`. False: translation or protection fault.
+    virtual bool map_page(uint64_t va, Access access, PageMapping& out) = 0;
+    // Access to a page whose mapping has no host pointer. False: bus error.
+    virtual bool io_access(uint64_t pa, Access access, uint8_t* data, unsigned len) = 0;
+};
+
+class SparcCore;
+
+// Receives traps when the core runs without a guest trap table: the user-mode
+// Linux layer plays the kernel's part (syscalls, window spill/fill, signals).
+class TrapHandler {
+public:
+    virtual ~TrapHandler() = default;
+    // Called with TL already raised and TPC/TNPC/TSTATE/TT written. The handler
+    // leaves with core.done_trap(), core.retry_trap() or core.halt().
+    virtual void handle_trap(SparcCore& core, unsigned tt) = 0;
+};
+
+} // namespace fireplane::sparc

@@ -1,0 +1,330 @@
+#include "sparc_core.h"
+
+#include "disassembler.h"
+
+#include <cstdio>
+#include <ostream>
+
+namespace fireplane::sparc {
+
+namespace {
+
+// Integer conditions over the NZVC flags (N = 8, Z = 4, V = 2, C = 1).
+constexpr bool int_condition(unsigned cond, unsigned f) {
+    const bool n = f & 8, z = f & 4, v = f & 2, c = f & 1;
+    const bool base[8] = {false, z, z || (n != v), n != v, c || z, c, n, v};
+    return (cond & 8) ? !base[cond & 7] : base[cond & 7];
+}
+
+constexpr uint16_t int_condition_mask(unsigned cond) {
+    uint16_t m = 0;
+    for (unsigned f = 0; f < 16; ++f)
+        if (cond == 8 || (cond != 0 && int_condition(cond, f))) m |= uint16_t(1u << f);
+    return m;
+}
+
+template <size_t... I> constexpr auto make_cond_table(std::index_sequence<I...>) {
+    return std::array<uint16_t, 16>{int_condition_mask(I)...};
+}
+
+constexpr auto kIntConditions = make_cond_table(std::make_index_sequence<16>{});
+
+void swap_bytes(void* data, unsigned len) {
+    switch (len) {
+    case 2: { uint16_t v; std::memcpy(&v, data, 2); v = __builtin_bswap16(v); std::memcpy(data, &v, 2); break; }
+    case 4: { uint32_t v; std::memcpy(&v, data, 4); v = __builtin_bswap32(v); std::memcpy(data, &v, 4); break; }
+    case 8: { uint64_t v; std::memcpy(&v, data, 8); v = __builtin_bswap64(v); std::memcpy(data, &v, 8); break; }
+    default: break;
+    }
+}
+
+} // namespace
+
+const uint16_t SparcCore::kCondTable[16] = {
+    kIntConditions[0], kIntConditions[1], kIntConditions[2],  kIntConditions[3],
+    kIntConditions[4], kIntConditions[5], kIntConditions[6],  kIntConditions[7],
+    kIntConditions[8], kIntConditions[9], kIntConditions[10], kIntConditions[11],
+    kIntConditions[12], kIntConditions[13], kIntConditions[14], kIntConditions[15]};
+
+// Floating-point conditions over fcc (0 =, 1 <, 2 >, 3 unordered): bit k set
+// when the condition holds for fcc == k.
+const uint16_t SparcCore::kFCondTable[16] = {
+    0x0, // never
+    0xe, // ne: < > u
+    0x6, // lg
+    0xa, // ul
+    0x2, // l
+    0xc, // ug
+    0x4, // g
+    0x8, // u
+    0xf, // always
+    0x1, // e
+    0x9, // ue
+    0x5, // ge
+    0xd, // uge
+    0x3, // le
+    0xb, // ule
+    0x7, // o
+};
+
+SparcCore::SparcCore(MemoryBackend& memory, TrapHandler* trap_handler)
+    : memory_(memory), trap_handler_(trap_handler) {}
+
+uint64_t SparcCore::run(uint64_t budget) { return trace_ ? run_loop<true>(budget) : run_loop<false>(budget); }
+
+void SparcCore::trace_insn(const Insn&) {
+    uint32_t word = 0;
+    fetch_word(pc, word);
+    char head[48];
+    std::snprintf(head, sizeof head, "%016llx: %08x  ", static_cast<unsigned long long>(pc), word);
+    *trace_ << head << disassemble(word, pc);
+    std::memcpy(trace_regs_, r, sizeof trace_regs_);
+    trace_cwp_ = cwp;
+}
+
+// After the traced instruction: the integer registers it changed.
+void SparcCore::trace_effects() {
+    if (cwp != trace_cwp_) *trace_ << "  cwp=" << cwp;
+    for (unsigned i = 1; i < 32; ++i) {
+        if (r[i] == trace_regs_[i] && cwp == trace_cwp_) continue;
+        if (cwp != trace_cwp_ && i >= 8) continue;
+        char buf[40];
+        std::snprintf(buf, sizeof buf, "  %s=%llx", int_reg_name(i).c_str(), static_cast<unsigned long long>(r[i]));
+        *trace_ << buf;
+    }
+    *trace_ << '\n';
+}
+
+template <bool Trace> uint64_t SparcCore::run_loop(uint64_t budget) {
+    stop_ = false;
+    const uint64_t start = instructions;
+    const uint64_t end = instructions + budget;
+    while (instructions < end) {
+        const Insn* insn = (pc & ~kPageMask) == current_page_va_
+                               ? &current_page_->insns[(pc & kPageMask) >> 2]
+                               : fetch_slow();
+        if (__builtin_expect(insn != nullptr, 1)) {
+            current_ = insn;
+            if constexpr (Trace) trace_insn(*insn);
+            if (__builtin_expect(insn->exec(*this, *insn), 1)) {
+                ++instructions;
+                if constexpr (Trace) trace_effects();
+                continue;
+            }
+            if constexpr (Trace) *trace_ << "  trap " << pending_trap_ << '\n';
+        }
+        enter_trap(pending_trap_);
+        if (stop_) break;
+    }
+    return instructions - start;
+}
+
+const Insn* SparcCore::fetch_slow() {
+    const uint64_t page = pc & ~kPageMask;
+    CodePage* code = code_cache_.find(page);
+    if (!code) {
+        PageMapping m;
+        if (!memory_.map_page(pc, Access::Fetch, m) || !m.host) {
+            raise_at(kTrapInstructionAccessException, pc);
+            return nullptr;
+        }
+        code = code_cache_.create(page);
+        // Stores to a page holding decoded code must take the slow path, which
+        // invalidates the decoded slots they overwrite.
+        TlbEntry& w = write_tlb_[(page >> kPageBits) & (kTlbEntries - 1)];
+        if (w.tag == page) w = TlbEntry{};
+    }
+    current_page_ = code;
+    current_page_va_ = page;
+    return &code->insns[(pc & kPageMask) >> 2];
+}
+
+bool SparcCore::fetch_word(uint64_t va, uint32_t& word) {
+    PageMapping m;
+    if (!memory_.map_page(va, Access::Fetch, m) || !m.host) return false;
+    std::memcpy(&word, m.host + (va & kPageMask), 4);
+    word = __builtin_bswap32(word);
+    return true;
+}
+
+// ---- memory slow paths ----
+
+bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little) {
+    PageMapping m;
+    if (!memory_.map_page(va, Access::Read, m)) {
+        mem_fault_tt_ = kTrapDataAccessException;
+        return false;
+    }
+    if (m.host) {
+        TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
+        e.tag = va & ~kPageMask;
+        e.host = m.host;
+        std::memcpy(data, m.host + (va & kPageMask), len);
+    } else if (!memory_.io_access(m.pa + (va & kPageMask), Access::Read, static_cast<uint8_t*>(data), len)) {
+        mem_fault_tt_ = kTrapDataAccessError;
+        return false;
+    }
+    if (!little) swap_bytes(data, len);
+    return true;
+}
+
+bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool little) {
+    PageMapping m;
+    if (!memory_.map_page(va, Access::Write, m)) {
+        mem_fault_tt_ = kTrapDataAccessException;
+        return false;
+    }
+    uint8_t bytes[8];
+    std::memcpy(bytes, value, len);
+    if (!little) swap_bytes(bytes, len);
+    const uint64_t page = va & ~kPageMask;
+    if (!m.host) {
+        if (memory_.io_access(m.pa + (va & kPageMask), Access::Write, bytes, len)) return true;
+        mem_fault_tt_ = kTrapDataAccessError;
+        return false;
+    }
+    std::memcpy(m.host + (va & kPageMask), bytes, len);
+    if (code_cache_.contains(page)) {
+        code_cache_.invalidate(va, len);
+    } else {
+        TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
+        e.tag = page;
+        e.host = m.host;
+    }
+    return true;
+}
+
+bool SparcCore::read_bytes(uint64_t va, void* data, size_t len) {
+    auto* out = static_cast<uint8_t*>(data);
+    while (len > 0) {
+        PageMapping m;
+        if (!memory_.map_page(va, Access::Read, m) || !m.host) {
+            fault_address = va;
+            return false;
+        }
+        size_t chunk = std::min<size_t>(len, kPageSize - (va & kPageMask));
+        std::memcpy(out, m.host + (va & kPageMask), chunk);
+        va += chunk, out += chunk, len -= chunk;
+    }
+    return true;
+}
+
+bool SparcCore::write_bytes(uint64_t va, const void* data, size_t len) {
+    auto* in = static_cast<const uint8_t*>(data);
+    while (len > 0) {
+        PageMapping m;
+        if (!memory_.map_page(va, Access::Write, m) || !m.host) {
+            fault_address = va;
+            return false;
+        }
+        size_t chunk = std::min<size_t>(len, kPageSize - (va & kPageMask));
+        std::memcpy(m.host + (va & kPageMask), in, chunk);
+        if (code_cache_.contains(va & ~kPageMask)) code_cache_.invalidate(va, chunk);
+        va += chunk, in += chunk, len -= chunk;
+    }
+    return true;
+}
+
+void SparcCore::flush_tlb() {
+    for (auto& e : read_tlb_) e = TlbEntry{};
+    for (auto& e : write_tlb_) e = TlbEntry{};
+}
+
+void SparcCore::flush_code() {
+    code_cache_.clear();
+    current_page_ = nullptr;
+    current_page_va_ = ~uint64_t(0);
+}
+
+// ---- register windows ----
+
+void SparcCore::store_working_window() {
+    uint64_t* w = windows[cwp];
+    std::memcpy(w, &r[16], 16 * sizeof(uint64_t));                                   // locals, ins
+    std::memcpy(&windows[(cwp + 1) % kNumWindows][8], &r[8], 8 * sizeof(uint64_t)); // outs = ins(cwp+1)
+}
+
+void SparcCore::load_working_window() {
+    const uint64_t* w = windows[cwp];
+    std::memcpy(&r[16], w, 16 * sizeof(uint64_t));
+    std::memcpy(&r[8], &windows[(cwp + 1) % kNumWindows][8], 8 * sizeof(uint64_t));
+}
+
+uint64_t& SparcCore::window_reg(unsigned window, unsigned reg) {
+    window %= kNumWindows;
+    if (reg < 16) return windows[(window + 1) % kNumWindows][reg]; // outs: 8..15 -> ins slot 8..15
+    return windows[window][reg - 16];
+}
+
+// ---- condition codes ----
+
+unsigned SparcCore::fcc(unsigned n) const {
+    if (n == 0) return unsigned(fsr >> 10) & 3;
+    return unsigned(fsr >> (32 + 2 * (n - 1))) & 3;
+}
+
+void SparcCore::set_fcc(unsigned n, unsigned value) {
+    unsigned shift = n == 0 ? 10 : 32 + 2 * (n - 1);
+    fsr = (fsr & ~(uint64_t(3) << shift)) | (uint64_t(value & 3) << shift);
+}
+
+// ---- traps ----
+
+void SparcCore::enter_trap(unsigned tt) {
+    ++traps_taken;
+    if (tl >= kMaxTl) {
+        // error_state: with no guest firmware to recover, stop the core.
+        fault_address = pc;
+        halt(-1);
+        return;
+    }
+    ++tl;
+    TrapLevelState& t = trap_stack[tl];
+    t.tpc = pc;
+    t.tnpc = npc;
+    t.tt = uint16_t(tt);
+    t.tstate = (uint64_t(ccr) << 32) | (uint64_t(asi) << 24) | (uint64_t(pstate) << 8) | cwp;
+    int window_delta = 0;
+    if (is_spill_trap(tt)) window_delta = int(cansave) + 2;
+    else if (is_fill_trap(tt)) window_delta = -1;
+    else if (tt == kTrapCleanWindow) window_delta = 1;
+    if (window_delta) {
+        store_working_window();
+        cwp = unsigned(int(cwp) + window_delta + int(kNumWindows)) % kNumWindows;
+        load_working_window();
+    }
+    pstate = uint16_t((pstate | kPstatePriv) & ~kPstateIe);
+    if (trap_handler_) {
+        trap_handler_->handle_trap(*this, tt);
+        return;
+    }
+    pc = tba | (tl > 1 ? 0x4000 : 0) | (uint64_t(tt) << 5);
+    npc = pc + 4;
+}
+
+void SparcCore::restore_trap_state() {
+    const uint64_t ts = trap_stack[tl].tstate;
+    ccr = uint8_t(ts >> 32);
+    asi = uint8_t(ts >> 24);
+    pstate = uint16_t((ts >> 8) & 0xfff);
+    store_working_window();
+    cwp = unsigned(ts & 0x1f) % kNumWindows;
+    load_working_window();
+    --tl;
+}
+
+void SparcCore::done_trap() {
+    const TrapLevelState& t = trap_stack[tl];
+    pc = t.tnpc;
+    npc = t.tnpc + 4;
+    restore_trap_state();
+}
+
+void SparcCore::retry_trap() {
+    const TrapLevelState& t = trap_stack[tl];
+    pc = t.tpc;
+    npc = t.tnpc;
+    restore_trap_state();
+}
+
+} // namespace fireplane::sparc

@@ -1,0 +1,199 @@
+#pragma once
+// The SPARC V9 instruction-set simulator core: architectural state, the
+// execute loop, memory access fast paths and trap entry. It knows nothing of
+// SystemC; sparc_cpu.h wraps it into a TLM module.
+#include "code_cache.h"
+#include "insn.h"
+#include "memory_backend.h"
+#include "traps.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <iosfwd>
+#include <string>
+#include <utility>
+
+namespace fireplane::sparc {
+
+constexpr unsigned kNumWindows = 8;
+constexpr unsigned kMaxTl = 5;
+constexpr unsigned kPageBits = 13;
+constexpr uint64_t kPageSize = uint64_t(1) << kPageBits;
+constexpr uint64_t kPageMask = kPageSize - 1;
+
+// Condition-code bits inside one 4-bit icc or xcc field.
+enum : uint8_t { kCcC = 1, kCcV = 2, kCcZ = 4, kCcN = 8 };
+
+// PSTATE bits used by the ISS.
+enum : uint16_t { kPstateAg = 1 << 0, kPstateIe = 1 << 1, kPstatePriv = 1 << 2, kPstateAm = 1 << 3,
+                  kPstatePef = 1 << 4, kPstateRed = 1 << 5, kPstateTle = 1 << 8, kPstateCle = 1 << 9 };
+
+struct TrapLevelState {
+    uint64_t tpc = 0, tnpc = 0, tstate = 0;
+    uint16_t tt = 0;
+};
+
+class SparcCore {
+public:
+    SparcCore(MemoryBackend& memory, TrapHandler* trap_handler);
+
+    // Runs until `budget` instructions have executed or halt()/request_stop().
+    // Returns the number executed.
+    uint64_t run(uint64_t budget);
+    // Writes one line per executed instruction ("pc: word  disassembly") while set.
+    void set_trace(std::ostream* out) { trace_ = out; }
+    void request_stop() { stop_ = true; }
+    void set_trap_handler(TrapHandler* handler) { trap_handler_ = handler; }
+    void halt(int exit_code) { halted_ = true; exit_code_ = exit_code; stop_ = true; }
+    bool halted() const { return halted_; }
+    int exit_code() const { return exit_code_; }
+
+    // ---- architectural state (plain members, so checkpoints and host tools can read them) ----
+    uint64_t r[33] = {};              // %g0-%g7, %o0-%o7, %l0-%l7, %i0-%i7 of CWP; r[32] is the %g0 sink
+    uint64_t windows[kNumWindows][16] = {}; // locals and ins of each window; outs(w) = ins(w+1)
+    uint64_t pc = 0, npc = 4;
+    uint8_t ccr = 0;                  // xcc << 4 | icc
+    uint64_t y = 0;
+    uint8_t asi = 0x80;
+    uint8_t fprs = 4;                 // FEF set
+    uint64_t f[32] = {};              // double registers; single f(2k) is the high half of f[k]
+    uint64_t fsr = 0;
+    uint64_t gsr = 0;
+    unsigned cwp = 0, cansave = kNumWindows - 2, canrestore = 0, otherwin = 0;
+    unsigned cleanwin = kNumWindows - 1, wstate = 0;
+    uint16_t pstate = kPstatePef | kPstatePriv;
+    unsigned tl = 0, pil = 0;
+    uint64_t tba = 0;
+    uint64_t softint = 0;
+    TrapLevelState trap_stack[kMaxTl + 1];
+    uint64_t pcr = 0, pic = 0;         // hardware counter registers (ASR 16, 17)
+    uint64_t tick_cmpr = 0;
+
+    // ---- counters ----
+    uint64_t instructions = 0;         // retired instructions
+    uint64_t traps_taken = 0;
+
+    // %tick: in functional mode one cycle per instruction.
+    uint64_t tick() const { return instructions; }
+
+    // ---- register windows ----
+    // Copies the working registers of CWP back into `windows` (before a trap
+    // handler reads other windows) and reloads them after a change of CWP.
+    void store_working_window();
+    void load_working_window();
+    uint64_t& window_reg(unsigned window, unsigned reg); // reg 8..31 as in r[]; needs store_working_window()
+
+    // ---- traps ----
+    bool raise(unsigned tt) { pending_trap_ = uint16_t(tt); return false; }
+    bool raise_at(unsigned tt, uint64_t addr) { fault_address = addr; return raise(tt); }
+    // The trap a failed read()/write() calls for (translation fault or bus error).
+    bool memory_fault(uint64_t va) { return raise_at(mem_fault_tt_, va); }
+    void done_trap();  // DONE: resume after the trapping instruction
+    void retry_trap(); // RETRY: re-execute it
+    uint64_t fault_address = 0;
+
+    // ---- condition codes ----
+    uint8_t icc() const { return ccr & 0xf; }
+    uint8_t xcc() const { return ccr >> 4; }
+    static bool eval_cond(unsigned cond, uint8_t flags) { return (kCondTable[cond] >> flags) & 1; }
+    static bool eval_fcond(unsigned cond, unsigned fcc) { return (kFCondTable[cond] >> fcc) & 1; }
+    unsigned fcc(unsigned n) const;
+    void set_fcc(unsigned n, unsigned value);
+
+    // ---- floating-point register views ----
+    uint32_t fs(unsigned reg) const { return uint32_t(f[reg >> 1] >> ((reg & 1) ? 0 : 32)); }
+    void set_fs(unsigned reg, uint32_t v) {
+        uint64_t& d = f[reg >> 1];
+        d = (reg & 1) ? ((d & 0xffffffff00000000ull) | v) : ((d & 0xffffffffull) | (uint64_t(v) << 32));
+    }
+    bool fp_enabled() const { return (fprs & 4) && (pstate & kPstatePef); }
+
+    // ---- memory: fast paths through a small software TLB, slow path through the backend ----
+    template <typename T> bool read(uint64_t va, T& value, bool little = false);
+    template <typename T> bool write(uint64_t va, T value, bool little = false);
+    bool read_bytes(uint64_t va, void* data, size_t len);        // for the OS layer; no alignment need
+    bool write_bytes(uint64_t va, const void* data, size_t len); // for the OS layer
+    void flush_tlb();  // after the address space changes
+    void flush_code(); // drops every decoded instruction
+    // Instruction word at va, or false on a fetch fault. For disassembly and decode.
+    bool fetch_word(uint64_t va, uint32_t& word);
+
+    const Insn* current_insn() const { return current_; }
+    CodeCache& code_cache() { return code_cache_; }
+    MemoryBackend& memory() { return memory_; }
+
+private:
+    static const uint16_t kCondTable[16];
+    static const uint16_t kFCondTable[16];
+
+    struct TlbEntry {
+        uint64_t tag = ~uint64_t(0); // va page, or all ones when empty
+        uint8_t* host = nullptr;
+    };
+    static constexpr unsigned kTlbEntries = 256;
+
+    bool slow_read(uint64_t va, void* data, unsigned len, bool little);
+    bool slow_write(uint64_t va, const void* data, unsigned len, bool little);
+    void enter_trap(unsigned tt);
+    void restore_trap_state();
+    const Insn* fetch_slow();
+    template <bool Trace> uint64_t run_loop(uint64_t budget);
+    void trace_insn(const Insn& insn);
+    void trace_effects();
+    uint64_t trace_regs_[32] = {};
+    unsigned trace_cwp_ = 0;
+
+    MemoryBackend& memory_;
+    TrapHandler* trap_handler_;
+    CodeCache code_cache_;
+    CodePage* current_page_ = nullptr;
+    uint64_t current_page_va_ = ~uint64_t(0);
+    const Insn* current_ = nullptr;
+    TlbEntry read_tlb_[kTlbEntries];
+    TlbEntry write_tlb_[kTlbEntries];
+    uint16_t pending_trap_ = 0;
+    uint16_t mem_fault_tt_ = kTrapDataAccessException;
+    bool stop_ = false;
+    bool halted_ = false;
+    int exit_code_ = 0;
+    std::ostream* trace_ = nullptr;
+
+    friend class CodeCache;
+};
+
+namespace detail {
+template <typename T> inline T byteswap(T v) {
+    if constexpr (sizeof(T) == 1) return v;
+    else if constexpr (sizeof(T) == 2) return T(__builtin_bswap16(uint16_t(v)));
+    else if constexpr (sizeof(T) == 4) return T(__builtin_bswap32(uint32_t(v)));
+    else return T(__builtin_bswap64(uint64_t(v)));
+}
+} // namespace detail
+
+template <typename T> inline bool SparcCore::read(uint64_t va, T& value, bool little) {
+    const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
+    if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
+        T raw;
+        std::memcpy(&raw, e.host + (va & kPageMask), sizeof(T));
+        value = little ? raw : detail::byteswap(raw);
+        return true;
+    }
+    T raw;
+    if (!slow_read(va, &raw, sizeof(T), little)) return false;
+    value = raw;
+    return true;
+}
+
+template <typename T> inline bool SparcCore::write(uint64_t va, T value, bool little) {
+    const TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
+    if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
+        T raw = little ? value : detail::byteswap(value);
+        std::memcpy(e.host + (va & kPageMask), &raw, sizeof(T));
+        return true;
+    }
+    return slow_write(va, &value, sizeof(T), little);
+}
+
+} // namespace fireplane::sparc

@@ -1,0 +1,66 @@
+#pragma once
+// One UltraSPARC IIICu as a SystemC module: the ISS core, run in quanta by a
+// thread (no per-cycle process), with a TLM-2.0 initiator socket to the
+// system. Memory comes through DMI where the target grants it, through
+// b_transport where not.
+#include "address_translator.h"
+#include "common/bus_interfaces.h"
+#include "sparc_core.h"
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/tlm_quantumkeeper.h>
+
+#include <vector>
+
+namespace fireplane::sparc {
+
+struct SparcCpuConfig {
+    uint64_t clock_hz = 900'000'000;
+    sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_MS);
+    unsigned agent_id = 0; // Safari agent ID
+};
+
+class SparcCpu : public sc_core::sc_module, public BusInitiator, private MemoryBackend {
+public:
+    tlm_utils::simple_initiator_socket<SparcCpu> socket;
+
+    SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config);
+    ~SparcCpu() override;
+
+    tlm::tlm_initiator_socket<>& bus_initiator() override { return socket; }
+    SparcCore& core() { return core_; }
+    const SparcCore& core() const { return core_; }
+    const SparcCpuConfig& config() const { return config_; }
+
+    void set_translator(AddressTranslator* translator) { translator_ = translator; }
+    void set_trap_handler(TrapHandler* handler) { core_.set_trap_handler(handler); }
+    // Starts execution at `pc` once the simulation runs.
+    void start(uint64_t pc);
+
+    // Host pointer to physical memory [pa, pa+len) through DMI, or nullptr.
+    uint8_t* physical_pointer(uint64_t pa, uint64_t len);
+
+    sc_core::sc_time clock_period() const { return period_; }
+    uint64_t cycles() const { return core_.instructions; } // functional timing: one cycle each
+
+private:
+    void run_thread();
+    bool map_page(uint64_t va, Access access, PageMapping& out) override;
+    bool io_access(uint64_t pa, Access access, uint8_t* data, unsigned len) override;
+    void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
+    const tlm::tlm_dmi* find_dmi(uint64_t pa, uint64_t len, Access access);
+
+    SparcCpuConfig config_;
+    sc_core::sc_time period_;
+    SparcCore core_;
+    AddressTranslator* translator_ = nullptr;
+    tlm_utils::tlm_quantumkeeper quantum_keeper_;
+    std::vector<tlm::tlm_dmi> dmi_regions_;
+    bool started_ = false;
+    sc_core::sc_event start_event_;
+    uint64_t io_accesses_ = 0;
+};
+
+} // namespace fireplane::sparc

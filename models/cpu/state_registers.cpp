@@ -1,0 +1,85 @@
+#include "state_registers.h"
+
+#include "sparc_core.h"
+
+namespace fireplane::sparc {
+
+namespace {
+
+bool pic_user_readable(const SparcCore& c) { return (c.pstate & kPstatePriv) || !(c.pcr & 1); }
+bool has_trap_level(const SparcCore& c) { return c.tl > 0; }
+
+void write_cwp(SparcCore& c, uint64_t v) {
+    c.store_working_window();
+    c.cwp = unsigned(v % kNumWindows);
+    c.load_working_window();
+}
+
+const StateRegister kAsrs[] = {
+    {0, "%y", false, [](const SparcCore& c) { return c.y; }, [](SparcCore& c, uint64_t v) { c.y = uint32_t(v); }},
+    {2, "%ccr", false, [](const SparcCore& c) { return uint64_t(c.ccr); },
+     [](SparcCore& c, uint64_t v) { c.ccr = uint8_t(v); }},
+    {3, "%asi", false, [](const SparcCore& c) { return uint64_t(c.asi); },
+     [](SparcCore& c, uint64_t v) { c.asi = uint8_t(v); }},
+    {4, "%tick", false, [](const SparcCore& c) { return c.tick(); }, nullptr},
+    {5, "%pc", false, [](const SparcCore& c) { return c.pc; }, nullptr},
+    {6, "%fprs", false, [](const SparcCore& c) { return uint64_t(c.fprs); },
+     [](SparcCore& c, uint64_t v) { c.fprs = uint8_t(v & 7); }},
+    // User code may program the counters directly: there is no kernel in user mode.
+    {16, "%pcr", false, [](const SparcCore& c) { return c.pcr; }, [](SparcCore& c, uint64_t v) { c.pcr = v; }},
+    {17, "%pic", false, [](const SparcCore& c) { return c.pic; }, [](SparcCore& c, uint64_t v) { c.pic = v; },
+     pic_user_readable},
+    {19, "%gsr", false, [](const SparcCore& c) { return c.gsr; }, [](SparcCore& c, uint64_t v) { c.gsr = v; }},
+    {20, "%set_softint", true, nullptr, [](SparcCore& c, uint64_t v) { c.softint |= v; }},
+    {21, "%clear_softint", true, nullptr, [](SparcCore& c, uint64_t v) { c.softint &= ~v; }},
+    {22, "%softint", true, [](const SparcCore& c) { return c.softint; },
+     [](SparcCore& c, uint64_t v) { c.softint = v; }},
+    {23, "%tick_cmpr", true, [](const SparcCore& c) { return c.tick_cmpr; },
+     [](SparcCore& c, uint64_t v) { c.tick_cmpr = v; }},
+    {24, "%stick", false, [](const SparcCore& c) { return c.tick(); }, nullptr},
+};
+
+const StateRegister kPrivileged[] = {
+    {0, "%tpc", true, [](const SparcCore& c) { return c.trap_stack[c.tl].tpc; },
+     [](SparcCore& c, uint64_t v) { c.trap_stack[c.tl].tpc = v; }, has_trap_level},
+    {1, "%tnpc", true, [](const SparcCore& c) { return c.trap_stack[c.tl].tnpc; },
+     [](SparcCore& c, uint64_t v) { c.trap_stack[c.tl].tnpc = v; }, has_trap_level},
+    {2, "%tstate", true, [](const SparcCore& c) { return c.trap_stack[c.tl].tstate; },
+     [](SparcCore& c, uint64_t v) { c.trap_stack[c.tl].tstate = v; }, has_trap_level},
+    {3, "%tt", true, [](const SparcCore& c) { return uint64_t(c.trap_stack[c.tl].tt); },
+     [](SparcCore& c, uint64_t v) { c.trap_stack[c.tl].tt = uint16_t(v & 0x1ff); }, has_trap_level},
+    {4, "%tick", true, [](const SparcCore& c) { return c.tick(); }, nullptr},
+    {5, "%tba", true, [](const SparcCore& c) { return c.tba; },
+     [](SparcCore& c, uint64_t v) { c.tba = v & ~uint64_t(0x7fff); }},
+    {6, "%pstate", true, [](const SparcCore& c) { return uint64_t(c.pstate); },
+     [](SparcCore& c, uint64_t v) { c.pstate = uint16_t(v & 0xfff); }},
+    {7, "%tl", true, [](const SparcCore& c) { return uint64_t(c.tl); },
+     [](SparcCore& c, uint64_t v) { c.tl = unsigned(v > kMaxTl ? kMaxTl : v); }},
+    {8, "%pil", true, [](const SparcCore& c) { return uint64_t(c.pil); },
+     [](SparcCore& c, uint64_t v) { c.pil = unsigned(v & 0xf); }},
+    {9, "%cwp", true, [](const SparcCore& c) { return uint64_t(c.cwp); }, write_cwp},
+    {10, "%cansave", true, [](const SparcCore& c) { return uint64_t(c.cansave); },
+     [](SparcCore& c, uint64_t v) { c.cansave = unsigned(v % kNumWindows); }},
+    {11, "%canrestore", true, [](const SparcCore& c) { return uint64_t(c.canrestore); },
+     [](SparcCore& c, uint64_t v) { c.canrestore = unsigned(v % kNumWindows); }},
+    {12, "%cleanwin", true, [](const SparcCore& c) { return uint64_t(c.cleanwin); },
+     [](SparcCore& c, uint64_t v) { c.cleanwin = unsigned(v % kNumWindows); }},
+    {13, "%otherwin", true, [](const SparcCore& c) { return uint64_t(c.otherwin); },
+     [](SparcCore& c, uint64_t v) { c.otherwin = unsigned(v % kNumWindows); }},
+    {14, "%wstate", true, [](const SparcCore& c) { return uint64_t(c.wstate); },
+     [](SparcCore& c, uint64_t v) { c.wstate = unsigned(v & 0x3f); }},
+    {31, "%ver", true, [](const SparcCore&) { return kVersionRegister; }, nullptr},
+};
+
+template <size_t N> const StateRegister* find_in(const StateRegister (&table)[N], unsigned number) {
+    for (const StateRegister& r : table)
+        if (r.number == number) return &r;
+    return nullptr;
+}
+
+} // namespace
+
+const StateRegister* find_asr(unsigned number) { return find_in(kAsrs, number); }
+const StateRegister* find_privileged_register(unsigned number) { return find_in(kPrivileged, number); }
+
+} // namespace fireplane::sparc

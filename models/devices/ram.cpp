@@ -1,0 +1,137 @@
+#include "ram.h"
+
+#include "payload_bytes.h"
+#include "stats/stats.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace fireplane {
+
+namespace {
+
+uint8_t* map_anonymous(uint64_t bytes, const char* who) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        throw std::runtime_error(std::string(who) + ": cannot reserve " + std::to_string(bytes) +
+                                 " bytes of host address space: " + std::strerror(errno));
+    return static_cast<uint8_t*>(p);
+}
+
+} // namespace
+
+Ram::Ram(sc_core::sc_module_name name, const RamConfig& config)
+    : sc_module(name), socket("socket"), config_(config) {
+    if (config_.size == 0) throw std::invalid_argument(std::string(this->name()) + ": size is 0");
+    mapped_bytes_ = config_.size;
+    mem_ = map_anonymous(mapped_bytes_, this->name());
+
+    socket.register_b_transport(this, &Ram::b_transport);
+    socket.register_nb_transport_fw(this, &Ram::nb_transport_fw);
+    socket.register_transport_dbg(this, &Ram::transport_dbg);
+    socket.register_get_direct_mem_ptr(this, &Ram::get_direct_mem_ptr);
+
+    auto& stats = StatsRegistry::instance();
+    const std::string n = this->name();
+    stats.add_counter(n + ".reads", &reads_, "read transactions (not debug, not DMI)");
+    stats.add_counter(n + ".writes", &writes_, "write transactions (not debug, not DMI)");
+    stats.add_counter(n + ".bytes_read", &bytes_read_, "bytes read by transactions", "bytes");
+    stats.add_counter(n + ".bytes_written", &bytes_written_, "bytes written by transactions",
+                      "bytes");
+}
+
+Ram::~Ram() {
+    StatsRegistry::instance().remove_prefix(name());
+    munmap(mem_, mapped_bytes_);
+}
+
+sc_core::sc_time Ram::access(tlm::tlm_generic_payload& gp) {
+    const tlm::tlm_command cmd = gp.get_command();
+    if (cmd == tlm::TLM_IGNORE_COMMAND) {
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+        return sc_core::SC_ZERO_TIME;
+    }
+    if (!payload_in_range(gp, config_.size)) {
+        gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return sc_core::SC_ZERO_TIME;
+    }
+
+    uint8_t* base = mem_ + gp.get_address();
+    const uint64_t len = gp.get_data_length();
+    const bool is_read = cmd == tlm::TLM_READ_COMMAND;
+    if (payload_is_simple(gp)) {
+        if (is_read)
+            std::memcpy(gp.get_data_ptr(), base, len);
+        else
+            std::memcpy(base, gp.get_data_ptr(), len);
+    } else if (is_read) {
+        for_each_enabled_byte(gp, [base](uint64_t off, unsigned char& d) { d = base[off]; });
+    } else {
+        for_each_enabled_byte(gp, [base](uint64_t off, unsigned char& d) { base[off] = d; });
+    }
+
+    if (is_read) {
+        ++reads_;
+        bytes_read_ += len;
+    } else {
+        ++writes_;
+        bytes_written_ += len;
+    }
+    gp.set_dmi_allowed(true);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    return is_read ? config_.read_latency : config_.write_latency;
+}
+
+void Ram::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    delay += access(gp);
+}
+
+// AT initiators get the base protocol's early completion: the whole
+// transaction finishes in the BEGIN_REQ call, its latency annotated, so a RAM
+// access costs no kernel event.
+tlm::tlm_sync_enum Ram::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                        sc_core::sc_time& delay) {
+    if (phase != tlm::BEGIN_REQ) {
+        const std::string msg = std::string("nb_transport_fw: unexpected phase ") +
+                                phase.get_name() +
+                                "; this target completes every transaction at BEGIN_REQ";
+        SC_REPORT_FATAL(name(), msg.c_str());
+    }
+    delay += access(gp);
+    phase = tlm::END_RESP;
+    return tlm::TLM_COMPLETED;
+}
+
+// Debug access: no latency, no statistics; byte enables and streaming width
+// do not apply. Returns how many bytes were inside the RAM.
+unsigned Ram::transport_dbg(tlm::tlm_generic_payload& gp) {
+    const uint64_t addr = gp.get_address();
+    if (addr >= config_.size) return 0;
+    const uint64_t n = std::min<uint64_t>(gp.get_data_length(), config_.size - addr);
+    if (gp.is_read())
+        std::memcpy(gp.get_data_ptr(), mem_ + addr, n);
+    else if (gp.is_write())
+        std::memcpy(mem_ + addr, gp.get_data_ptr(), n);
+    else
+        return 0;
+    return unsigned(n);
+}
+
+bool Ram::get_direct_mem_ptr(tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi) {
+    if (gp.get_address() >= config_.size) return false;
+    dmi.set_dmi_ptr(mem_);
+    dmi.set_start_address(0);
+    dmi.set_end_address(config_.size - 1);
+    dmi.allow_read_write();
+    dmi.set_read_latency(config_.read_latency);
+    dmi.set_write_latency(config_.write_latency);
+    return true;
+}
+
+} // namespace fireplane

@@ -1,0 +1,66 @@
+#pragma once
+// Ram: a flat memory target. Backed by an anonymous MAP_NORESERVE mapping, so a
+// multi-GiB RAM costs host memory only for the pages the guest touches.
+#include "common/bus_interfaces.h"
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <cstdint>
+
+namespace fireplane {
+
+struct RamConfig {
+    uint64_t size = uint64_t(256) << 20; // bytes; must be > 0
+    sc_core::sc_time read_latency = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time write_latency = sc_core::SC_ZERO_TIME;
+};
+
+class Ram : public sc_core::sc_module, public BusTarget {
+public:
+    tlm_utils::simple_target_socket<Ram> socket;
+
+    // Throws std::invalid_argument for size 0 and std::runtime_error when the
+    // host cannot reserve the address space.
+    Ram(sc_core::sc_module_name name, const RamConfig& config);
+    ~Ram() override;
+    Ram(const Ram&) = delete;
+    Ram& operator=(const Ram&) = delete;
+
+    // BusTarget
+    tlm::tlm_target_socket<>& bus_target() override { return socket; }
+    uint64_t bus_size() const override { return config_.size; }
+
+    // Host view of the whole RAM (offset 0 = first byte), for loaders and
+    // debuggers. Stays valid for the lifetime of the module.
+    uint8_t* host_ptr() { return mem_; }
+    uint64_t size() const { return config_.size; }
+    const RamConfig& config() const { return config_; }
+
+    uint64_t reads() const { return reads_; }
+    uint64_t writes() const { return writes_; }
+    uint64_t bytes_read() const { return bytes_read_; }
+    uint64_t bytes_written() const { return bytes_written_; }
+
+private:
+    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                       sc_core::sc_time& delay);
+    unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+    bool get_direct_mem_ptr(tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi);
+
+    // The one functional access path; returns the latency to annotate.
+    sc_core::sc_time access(tlm::tlm_generic_payload& gp);
+
+    RamConfig config_;
+    uint8_t* mem_ = nullptr;
+    uint64_t mapped_bytes_ = 0;
+
+    uint64_t reads_ = 0;
+    uint64_t writes_ = 0;
+    uint64_t bytes_read_ = 0;
+    uint64_t bytes_written_ = 0;
+};
+
+} // namespace fireplane

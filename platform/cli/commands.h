@@ -1,0 +1,29 @@
+#pragma once
+// The subcommands of the `fireplane` program.
+#include <string>
+#include <vector>
+
+namespace fireplane::cli {
+
+struct MachineOptions {
+    std::string config;             // machine YAML
+    std::vector<std::string> sets;  // --set PATH=VALUE
+};
+
+struct RunOptions {
+    MachineOptions machine;
+    std::vector<std::string> program; // program path and its arguments
+    std::string stats_file;           // --stats FILE ("" for none)
+    bool quiet = false;               // no end-of-run summary
+    std::string trace_file;           // --trace FILE: every executed instruction of cpu0
+};
+
+// Each returns the process exit code; configuration and load errors are thrown.
+int run_program(const RunOptions& options);
+int dump_config(const MachineOptions& options);
+int list_models();
+
+// The machine used when --config is not given.
+std::string default_config();
+
+} // namespace fireplane::cli

@@ -1,0 +1,33 @@
+// dump-config and list-models.
+#include "builder/platform_builder.h"
+#include "commands.h"
+
+#include <iostream>
+
+namespace fireplane::cli {
+
+std::string default_config() { return std::string(FIREPLANE_SOURCE_DIR) + "/configs/uni.yaml"; }
+
+int dump_config(const MachineOptions& options) {
+    ModelFactory factory;
+    register_all_models(factory);
+    MachineConfig machine = load_machine(options.config, options.sets, factory);
+    fireplane::dump_config(machine, factory, std::cout);
+    return 0;
+}
+
+int list_models() {
+    ModelFactory factory;
+    register_all_models(factory);
+    for (const ModelType* type : factory.list()) {
+        std::cout << type->type << ": " << type->description << "\n";
+        for (const ParamSpec& p : type->params) {
+            std::cout << "    " << p.name << " (" << kind_name(p.kind);
+            if (!p.default_value.empty()) std::cout << ", default " << p.default_value;
+            std::cout << "): " << p.description << "\n";
+        }
+    }
+    return 0;
+}
+
+} // namespace fireplane::cli

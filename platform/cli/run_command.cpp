@@ -1,0 +1,95 @@
+// `fireplane run`: build the machine, load the program, simulate, report.
+#include "builder/platform_builder.h"
+#include "commands.h"
+#include "linux/linux_process.h"
+#include "loader/elf_image.h"
+#include "run_summary.h"
+#include "sparc_cpu.h"
+#include "stats/stats.h"
+
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace fireplane::cli {
+
+namespace {
+
+std::vector<std::string> host_environment() {
+    std::vector<std::string> env;
+    for (char** e = environ; e && *e; ++e)
+        if (std::strncmp(*e, "SYSTEMC_", 8) != 0) env.emplace_back(*e); // ours, not the guest's
+    return env;
+}
+
+std::string absolute(const std::string& path) {
+    if (path.empty() || path[0] == '/') return path;
+    char cwd[PATH_MAX];
+    return ::getcwd(cwd, sizeof cwd) ? std::string(cwd) + "/" + path : path;
+}
+
+} // namespace
+
+int run_program(const RunOptions& options) {
+    ModelFactory factory;
+    register_all_models(factory);
+    MachineConfig machine = load_machine(options.machine.config, options.machine.sets, factory);
+    loader::ElfImage image = loader::read_elf(options.program.front());
+    const std::string stats_file = absolute(options.stats_file); // the guest may chdir
+
+    std::unique_ptr<Platform> platform = build_platform(machine, factory);
+    if (platform->cpus.empty()) throw ConfigError(Location{machine.file, 0, 0}, "the machine has no sparc_cpu to run the program on");
+    if (platform->rams.empty()) throw ConfigError(Location{machine.file, 0, 0}, "the machine has no ram for the program");
+
+    sc_core::sc_start(sc_core::SC_ZERO_TIME); // ends elaboration: sockets can carry DMI requests now
+    sparc::SparcCpu& cpu = *platform->cpus.front();
+    const MemoryRegion& ram = platform->rams.front();
+    linux_user::PhysicalMemory memory{cpu.physical_pointer(ram.base, ram.size), ram.base, ram.size};
+    if (!memory.host) throw ConfigError(Location{machine.file, 0, 0}, "RAM '" + ram.name + "' does not grant DMI to the CPU");
+
+    const Params& sim = machine.simulation.params;
+    linux_user::ProcessConfig pc;
+    pc.argv = options.program;
+    pc.envp = host_environment();
+    pc.stack_size = sim.get_bytes("stack_size");
+    pc.seed = uint64_t(sim.get_int("seed"));
+    pc.epoch_seconds = uint64_t(sim.get_int("epoch"));
+    linux_user::LinuxProcess process(cpu, memory, pc, std::cerr);
+    process.load(image);
+
+    std::ofstream trace;
+    if (!options.trace_file.empty()) {
+        trace.open(options.trace_file);
+        if (!trace) throw std::invalid_argument("cannot write the trace to '" + options.trace_file + "'");
+        cpu.core().set_trace(&trace);
+    }
+
+    RunSummary summary(*platform);
+    const auto start = std::chrono::steady_clock::now();
+    sc_core::sc_start();
+    summary.set_host_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+
+    int code = process.exit_code();
+    if (!process.exited()) {
+        std::fprintf(stderr, "fireplane: error: the simulation stopped before the program exited (pc 0x%llx)\n",
+                     static_cast<unsigned long long>(cpu.core().pc));
+        code = 1;
+    }
+    if (!stats_file.empty()) {
+        std::ofstream out(stats_file);
+        StatsRegistry::instance().write_json(out);
+        if (!out) std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n", stats_file.c_str());
+    }
+    if (!options.quiet) summary.print(std::cerr, code);
+    return code;
+}
+
+} // namespace fireplane::cli

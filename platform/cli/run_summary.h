@@ -1,0 +1,28 @@
+#pragma once
+// The end-of-run figures: registered as sim.* statistics and printed as a
+// short readable summary on stderr.
+#include <iosfwd>
+
+namespace fireplane {
+struct Platform;
+namespace cli {
+
+class RunSummary {
+public:
+    explicit RunSummary(const Platform& platform);
+    ~RunSummary();
+    void set_host_seconds(double s) { host_seconds_ = s; }
+    void print(std::ostream& out, int exit_code) const;
+
+    double instructions() const;
+    double cycles() const;       // of the busiest CPU
+    double sim_seconds() const;  // simulated time the program took
+    double mips() const { return host_seconds_ > 0 ? instructions() / host_seconds_ / 1e6 : 0; }
+
+private:
+    const Platform& platform_;
+    double host_seconds_ = 0;
+};
+
+} // namespace cli
+} // namespace fireplane

@@ -1,0 +1,80 @@
+#pragma once
+// A user process's virtual address space: mappings (VMAs) with protections and
+// names, and a page table from 8 KiB virtual pages to physical pages of the
+// simulated RAM, filled on first touch. It is the CPU's AddressTranslator in
+// user mode, and it keeps the VA-to-PA map that the analysis tools need.
+#include "address_translator.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace fireplane::linux_user {
+
+enum Prot : unsigned { kProtRead = 1, kProtWrite = 2, kProtExec = 4 };
+
+struct PhysicalMemory {
+    uint8_t* host = nullptr; // DMI pointer to the RAM
+    uint64_t base = 0;       // its physical address
+    uint64_t size = 0;
+};
+
+struct Mapping {
+    uint64_t end;  // exclusive
+    unsigned prot;
+    std::string name; // "text", "data", "heap", "stack", "mmap", or a file name
+};
+
+class AddressSpace : public sparc::AddressTranslator {
+public:
+    static constexpr uint64_t kPageSize = 8192;
+    static uint64_t page_down(uint64_t a) { return a & ~(kPageSize - 1); }
+    static uint64_t page_up(uint64_t a) { return (a + kPageSize - 1) & ~(kPageSize - 1); }
+
+    explicit AddressSpace(PhysicalMemory ram) : ram_(ram) {}
+
+    // Maps [va, va+len) (page aligned), replacing whatever was there.
+    void map(uint64_t va, uint64_t len, unsigned prot, const std::string& name);
+    void unmap(uint64_t va, uint64_t len);
+    // False when part of the range is not mapped.
+    bool protect(uint64_t va, uint64_t len, unsigned prot);
+    bool is_mapped(uint64_t va, uint64_t len) const;
+    bool is_free(uint64_t va, uint64_t len) const;
+    // Lowest free range of `len` bytes at or above `from`, or 0.
+    uint64_t find_free(uint64_t from, uint64_t len) const;
+    // Drops the physical pages of [va, va+len): they read as zero on next touch.
+    void discard(uint64_t va, uint64_t len);
+    // Moves the mapping and its pages from `from` to `to` (mremap).
+    void move(uint64_t from, uint64_t len, uint64_t to);
+
+    bool translate(uint64_t va, sparc::Access access, uint64_t& pa) override;
+    // Host pointer to the byte at `va` (backing it if needed), ignoring protection; nullptr if unmapped.
+    uint8_t* host_pointer(uint64_t va);
+
+    const std::map<uint64_t, Mapping>& mappings() const { return mappings_; }
+    // Physical page of a virtual page, if it has one.
+    bool physical_page(uint64_t va_page, uint64_t& pa_page) const;
+    bool out_of_memory() const { return out_of_memory_; }
+    uint64_t resident_pages() const { return pages_.size(); }
+
+private:
+    struct Page {
+        uint64_t pa;
+        unsigned prot;
+    };
+    const Mapping* find_mapping(uint64_t va) const;
+    void split_at(uint64_t va);
+    bool allocate(uint64_t& pa);
+    void release(uint64_t vpn);
+
+    PhysicalMemory ram_;
+    std::map<uint64_t, Mapping> mappings_; // by start address
+    std::unordered_map<uint64_t, Page> pages_; // by virtual page number
+    uint64_t next_free_pa_ = 0;
+    std::vector<uint64_t> free_pas_;
+    bool out_of_memory_ = false;
+};
+
+} // namespace fireplane::linux_user

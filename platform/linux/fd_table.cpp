@@ -1,0 +1,46 @@
+#include "fd_table.h"
+
+#include <unistd.h>
+
+namespace fireplane::linux_user {
+
+FdTable::FdTable() : host_(3) {
+    for (int i = 0; i < 3; ++i) host_[i] = i;
+}
+
+FdTable::~FdTable() {
+    for (size_t g = 0; g < host_.size(); ++g)
+        if (host_[g] > 2) ::close(host_[g]);
+}
+
+int FdTable::host(int64_t guest) const {
+    if (guest < 0 || guest >= int64_t(host_.size())) return -1;
+    return host_[size_t(guest)];
+}
+
+int FdTable::add(int host_fd, int from) {
+    for (int g = from; g < kMaxFds; ++g) {
+        if (g >= int(host_.size())) host_.resize(size_t(g) + 1, -1);
+        if (host_[size_t(g)] < 0) {
+            host_[size_t(g)] = host_fd;
+            return g;
+        }
+    }
+    return -1;
+}
+
+void FdTable::place(int guest, int host_fd) {
+    if (guest >= int(host_.size())) host_.resize(size_t(guest) + 1, -1);
+    close(guest);
+    host_[size_t(guest)] = host_fd;
+}
+
+bool FdTable::close(int64_t guest) {
+    int h = host(guest);
+    if (h < 0) return false;
+    if (h > 2) ::close(h);
+    host_[size_t(guest)] = -1;
+    return true;
+}
+
+} // namespace fireplane::linux_user

@@ -1,0 +1,31 @@
+#pragma once
+// Guest file descriptors and the host descriptors behind them. The guest's
+// 0, 1 and 2 are the simulator's own; closing them only forgets them.
+#include <cstdint>
+#include <vector>
+
+namespace fireplane::linux_user {
+
+class FdTable {
+public:
+    FdTable();
+    ~FdTable();
+    FdTable(const FdTable&) = delete;
+    FdTable& operator=(const FdTable&) = delete;
+
+    // Host fd for a guest fd, or -1.
+    int host(int64_t guest) const;
+    // Lowest free guest fd at or above `from` for `host_fd`; -1 if the table is full.
+    int add(int host_fd, int from = 0);
+    // Places host_fd at exactly `guest` (dup2), closing what was there.
+    void place(int guest, int host_fd);
+    // False when `guest` was not open.
+    bool close(int64_t guest);
+
+    static constexpr int kMaxFds = 1024;
+
+private:
+    std::vector<int> host_; // -1 when free
+};
+
+} // namespace fireplane::linux_user

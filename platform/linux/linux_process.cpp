@@ -1,0 +1,325 @@
+#include "linux_process.h"
+
+#include "disassembler.h"
+#include "guest_abi.h"
+#include "syscall_table.h"
+
+#include <systemc>
+
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
+#include <ostream>
+
+namespace fireplane::linux_user {
+
+using sparc::SparcCore;
+
+namespace {
+
+constexpr unsigned kTrapSyscall = 0x16d;      // ta 0x6d: 64-bit Linux system call
+constexpr unsigned kTrapFlushWindows = 0x103; // ta 0x03
+constexpr unsigned kTrapGetContext = 0x16e;   // ta 0x6e
+constexpr unsigned kTrapSetContext = 0x16f;   // ta 0x6f
+constexpr uint64_t kStackBias = 2047;
+constexpr uint64_t kTstateIcc = 1ull << 32;   // icc.C in TSTATE.CCR
+constexpr uint64_t kTstateXcc = 1ull << 36;   // xcc.C
+
+// Faults and the signal each one delivers, as the sparc64 kernel maps them.
+struct FaultSignal {
+    unsigned tt;
+    int signal;
+};
+constexpr FaultSignal kFaultSignals[] = {
+    {sparc::kTrapInstructionAccessException, abi::kSigSegv},
+    {sparc::kTrapInstructionAccessError, abi::kSigBus},
+    {sparc::kTrapIllegalInstruction, abi::kSigIll},
+    {sparc::kTrapPrivilegedOpcode, abi::kSigIll},
+    {sparc::kTrapPrivilegedAction, abi::kSigIll},
+    {sparc::kTrapFpExceptionIeee754, abi::kSigFpe},
+    {sparc::kTrapFpExceptionOther, abi::kSigFpe},
+    {sparc::kTrapTagOverflow, abi::kSigEmt},
+    {sparc::kTrapDivisionByZero, abi::kSigFpe},
+    {sparc::kTrapDataAccessException, abi::kSigSegv},
+    {sparc::kTrapDataAccessError, abi::kSigBus},
+    {sparc::kTrapMemAddressNotAligned, abi::kSigBus},
+    {sparc::kTrapLddfMemAddressNotAligned, abi::kSigBus},
+    {sparc::kTrapStdfMemAddressNotAligned, abi::kSigBus},
+    {sparc::kTrapInstruction + 0x01, abi::kSigTrap}, // breakpoint
+    {sparc::kTrapInstruction + 0x05, abi::kSigFpe},  // software divide by zero
+};
+
+std::string hex(uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+bool is_memory_fault(unsigned tt) {
+    return tt == sparc::kTrapDataAccessException || tt == sparc::kTrapDataAccessError ||
+           tt == sparc::kTrapMemAddressNotAligned || tt == sparc::kTrapLddfMemAddressNotAligned ||
+           tt == sparc::kTrapStdfMemAddressNotAligned || tt == sparc::kTrapInstructionAccessException;
+}
+
+} // namespace
+
+LinuxProcess::LinuxProcess(sparc::SparcCpu& cpu, PhysicalMemory ram, ProcessConfig config, std::ostream& diagnostics)
+    : cpu_(cpu), memory_(ram), config_(std::move(config)), diag_(diagnostics), rng_state_(config_.seed) {
+    cpu_.set_translator(&memory_);
+    cpu_.set_trap_handler(this);
+}
+
+// ---- guest memory ----
+
+bool LinuxProcess::read_guest(uint64_t va, void* data, size_t len) { return len == 0 || core().read_bytes(va, data, len); }
+bool LinuxProcess::write_guest(uint64_t va, const void* data, size_t len) {
+    return len == 0 || core().write_bytes(va, data, len);
+}
+
+bool LinuxProcess::read_string(uint64_t va, std::string& out, size_t max) {
+    out.clear();
+    char c;
+    while (out.size() < max) {
+        if (!read_guest(va + out.size(), &c, 1)) return false;
+        if (c == 0) return true;
+        out.push_back(c);
+    }
+    return false;
+}
+
+uint64_t LinuxProcess::now_ns() const {
+    const auto& cpu = cpu_;
+    return uint64_t(double(cpu.cycles()) * 1e9 / double(cpu.config().clock_hz));
+}
+
+// splitmix64: deterministic and good enough for AT_RANDOM and getrandom.
+uint64_t LinuxProcess::random64() {
+    uint64_t z = (rng_state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+// ---- loading ----
+
+void LinuxProcess::load(const loader::ElfImage& image) {
+    program_path_ = image.path;
+    for (const auto& seg : image.segments) {
+        const uint64_t start = AddressSpace::page_down(seg.vaddr);
+        const uint64_t end = AddressSpace::page_up(seg.vaddr + seg.memsz);
+        const unsigned prot = (seg.readable ? unsigned(kProtRead) : 0u) | (seg.writable ? unsigned(kProtWrite) : 0u) |
+                              (seg.executable ? unsigned(kProtExec) : 0u);
+        memory_.map(start, end - start, prot, seg.executable && !seg.writable ? "text" : "data");
+        for (uint64_t off = 0; off < seg.filesz;) {
+            const uint64_t va = seg.vaddr + off;
+            const uint64_t chunk = std::min(seg.filesz - off, AddressSpace::kPageSize - va % AddressSpace::kPageSize);
+            std::memcpy(memory_.host_pointer(va), image.bytes.data() + seg.offset + off, chunk);
+            off += chunk;
+        }
+    }
+    brk_start = brk_current = AddressSpace::page_up(image.end_of_data());
+    const uint64_t sp = build_stack(image);
+    SparcCore& c = core();
+    c.r[14] = sp - kStackBias;
+    c.pstate = sparc::kPstatePef; // user mode, FPU on
+    c.fprs = 4;
+    cpu_.start(image.entry);
+}
+
+// The stack the kernel hands a new program: argc, argv[], envp[], auxv[] at
+// %sp + 2047 + 128, with the strings above them.
+uint64_t LinuxProcess::build_stack(const loader::ElfImage& image) {
+    const uint64_t bottom = kStackTop - config_.stack_size;
+    memory_.map(bottom, config_.stack_size, kProtRead | kProtWrite, "stack");
+    uint64_t top = kStackTop;
+    auto push_bytes = [&](const void* data, size_t len) {
+        top -= len;
+        write_guest(top, data, len);
+        return top;
+    };
+    auto push_string = [&](const std::string& s) { return push_bytes(s.c_str(), s.size() + 1); };
+
+    const uint64_t execfn = push_string(image.path);
+    std::vector<uint64_t> env_ptrs, arg_ptrs;
+    for (auto it = config_.envp.rbegin(); it != config_.envp.rend(); ++it) env_ptrs.insert(env_ptrs.begin(), push_string(*it));
+    for (auto it = config_.argv.rbegin(); it != config_.argv.rend(); ++it) arg_ptrs.insert(arg_ptrs.begin(), push_string(*it));
+    uint8_t random_bytes[16];
+    for (unsigned i = 0; i < 16; i += 8) {
+        uint64_t r = random64();
+        std::memcpy(random_bytes + i, &r, 8);
+    }
+    top &= ~uint64_t(15);
+    const uint64_t random_at = push_bytes(random_bytes, 16);
+
+    // HWCAP: FLUSH, STBAR, SWAP, MULDIV and V9; no ULTRA3/VIS bits, so glibc keeps generic
+    // code paths. The vector has qemu-sparc64's entries in its order, so that instruction
+    // traces of the two line up.
+    const uint64_t hwcap = 0x1 | 0x2 | 0x4 | 0x8 | 0x10;
+    const std::pair<uint64_t, uint64_t> auxv[] = {
+        {3, image.phdr_vaddr}, {4, image.phentsize}, {5, image.phnum},    {6, AddressSpace::kPageSize},
+        {7, 0},                {8, 0},               {9, image.entry},    {11, ::getuid()},
+        {12, ::geteuid()},     {13, ::getgid()},     {14, ::getegid()},   {16, hwcap},
+        {17, 100},             {25, random_at},      {23, 0},             {31, execfn},
+        {0, 0},
+    };
+    std::vector<uint64_t> words;
+    words.push_back(arg_ptrs.size());
+    words.insert(words.end(), arg_ptrs.begin(), arg_ptrs.end());
+    words.push_back(0);
+    words.insert(words.end(), env_ptrs.begin(), env_ptrs.end());
+    words.push_back(0);
+    for (const auto& [type, value] : auxv) words.push_back(type), words.push_back(value);
+
+    uint64_t vector_base = (top - words.size() * 8) & ~uint64_t(15);
+    for (size_t i = 0; i < words.size(); ++i) {
+        uint64_t be = __builtin_bswap64(words[i]);
+        write_guest(vector_base + 8 * i, &be, 8);
+    }
+    return vector_base - 128; // the register save area of the first frame
+}
+
+// ---- traps ----
+
+void LinuxProcess::handle_trap(SparcCore& c, unsigned tt) {
+    if (tt == kTrapSyscall) return system_call(c);
+    if (tt == kTrapGetContext) return get_context(c);
+    if (tt == kTrapSetContext) return set_context(c);
+    if (sparc::is_spill_trap(tt)) return spill(c);
+    if (sparc::is_fill_trap(tt)) return fill(c);
+    if (tt == sparc::kTrapCleanWindow) return clean_window(c);
+    if (tt == kTrapFlushWindows) {
+        flush_windows(c);
+        if (!exited_) c.done_trap();
+        return;
+    }
+    if (tt == sparc::kTrapFpDisabled) { // the kernel turns the FPU on lazily
+        c.fprs |= 4;
+        c.trap_stack[c.tl].tstate |= uint64_t(sparc::kPstatePef) << 8;
+        return c.retry_trap();
+    }
+    fault(c, tt);
+}
+
+void LinuxProcess::system_call(SparcCore& c) {
+    SyscallArgs args{{c.r[8], c.r[9], c.r[10], c.r[11], c.r[12], c.r[13]}};
+    const uint64_t number = c.r[1];
+    int64_t result;
+    if (const SyscallEntry* entry = find_syscall(number)) {
+        result = entry->handler(*this, args);
+    } else {
+        warn_once("syscall" + std::to_string(number),
+                  "unknown system call " + std::to_string(number) + " returns ENOSYS");
+        result = -abi::kENOSYS;
+    }
+    if (exited_) return;
+    uint64_t& tstate = c.trap_stack[c.tl].tstate;
+    if (result < 0 && result >= -4095) {
+        c.r[8] = uint64_t(-result);
+        tstate |= kTstateIcc | kTstateXcc; // carry set: error
+    } else {
+        c.r[8] = uint64_t(result);
+        tstate &= ~(kTstateIcc | kTstateXcc);
+    }
+    c.done_trap();
+}
+
+// Stores the locals and ins of `window` at its %sp (64-bit frames have an odd, biased %sp).
+bool LinuxProcess::spill_window(SparcCore& c, unsigned window) {
+    c.store_working_window();
+    const uint64_t sp = c.window_reg(window, 14);
+    bool ok = true;
+    for (unsigned i = 0; i < 16 && ok; ++i) {
+        const uint64_t v = c.window_reg(window, 16 + i);
+        if (sp & 1) {
+            uint64_t be = __builtin_bswap64(v);
+            ok = write_guest(sp + kStackBias + 8 * i, &be, 8);
+        } else {
+            uint32_t be = __builtin_bswap32(uint32_t(v));
+            ok = write_guest(uint32_t(sp) + 4 * i, &be, 4);
+        }
+    }
+    c.load_working_window();
+    if (!ok) kill_by_signal(abi::kSigSegv, "window spill to " + hex(sp) + " failed (stack overflow?)");
+    return ok;
+}
+
+void LinuxProcess::spill(SparcCore& c) {
+    if (!spill_window(c, c.cwp)) return; // the trap made the window to spill current
+    c.cansave++;                          // SAVED
+    if (c.otherwin == 0) c.canrestore--;
+    else c.otherwin--;
+    c.retry_trap();
+}
+
+void LinuxProcess::fill(SparcCore& c) {
+    const uint64_t sp = c.r[14]; // the trap made the window to fill current; its %sp is valid
+    for (unsigned i = 0; i < 16; ++i) {
+        bool ok;
+        if (sp & 1) {
+            uint64_t be;
+            ok = read_guest(sp + kStackBias + 8 * i, &be, 8);
+            c.r[16 + i] = __builtin_bswap64(be);
+        } else {
+            uint32_t be;
+            ok = read_guest(uint32_t(sp) + 4 * i, &be, 4);
+            c.r[16 + i] = __builtin_bswap32(be);
+        }
+        if (!ok) return kill_by_signal(abi::kSigSegv, "window fill from " + hex(sp) + " failed");
+    }
+    c.canrestore++; // RESTORED
+    if (c.cleanwin < sparc::kNumWindows - 1) c.cleanwin++;
+    if (c.otherwin == 0) c.cansave--;
+    else c.otherwin--;
+    c.retry_trap();
+}
+
+// ta 3: write every restorable window to the stack, as FLUSHW would.
+void LinuxProcess::flush_windows(SparcCore& c) {
+    while (c.cansave != sparc::kNumWindows - 2 - c.otherwin) {
+        const unsigned window = (c.cwp + c.cansave + 2) % sparc::kNumWindows;
+        if (!spill_window(c, window)) return;
+        c.cansave++;
+        if (c.otherwin == 0) c.canrestore--;
+        else c.otherwin--;
+    }
+}
+
+void LinuxProcess::clean_window(SparcCore& c) {
+    for (unsigned i = 8; i < 24; ++i) c.r[i] = 0; // outs and locals of the new window
+    c.cleanwin++;
+    c.retry_trap();
+}
+
+void LinuxProcess::fault(SparcCore& c, unsigned tt) {
+    int signal = abi::kSigIll; // unknown software traps
+    for (const FaultSignal& f : kFaultSignals)
+        if (f.tt == tt) signal = f.signal;
+    const uint64_t pc = c.trap_stack[c.tl].tpc;
+    uint32_t word = 0;
+    std::string detail = std::string(sparc::trap_name(tt)) + " at pc " + hex(pc);
+    if (c.fetch_word(pc, word)) detail += ": " + sparc::disassemble(word, pc);
+    if (is_memory_fault(tt)) detail += "; fault address " + hex(c.fault_address);
+    kill_by_signal(signal, detail);
+}
+
+// ---- ending ----
+
+void LinuxProcess::exit(int code) {
+    exited_ = true;
+    exit_code_ = code & 0xff;
+    core().halt(exit_code_);
+    sc_core::sc_stop();
+}
+
+void LinuxProcess::kill_by_signal(int signal, const std::string& detail) {
+    diag_ << "fireplane: guest killed by " << abi::signal_name(signal) << " (" << detail << ")\n";
+    diag_.flush();
+    exit(128 + signal);
+}
+
+void LinuxProcess::warn_once(const std::string& key, const std::string& message) {
+    if (!warned_.insert(key).second) return;
+    SC_REPORT_WARNING("fireplane/linux", message.c_str());
+}
+
+} // namespace fireplane::linux_user

@@ -1,0 +1,141 @@
+#include "elf_image.h"
+
+#include <gelf.h>
+#include <libelf.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+
+namespace fireplane::loader {
+
+namespace {
+
+constexpr unsigned kEmSparcV9 = 43;
+
+struct ElfCloser {
+    void operator()(Elf* e) const { elf_end(e); }
+};
+
+std::string quoted(const std::string& path) { return "'" + path + "'"; }
+
+std::string describe_start(const std::vector<uint8_t>& bytes) {
+    if (bytes.empty()) return "it is empty";
+    std::string hex, text;
+    for (size_t i = 0; i < std::min<size_t>(4, bytes.size()); ++i) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "%s%02x", i ? " " : "", bytes[i]);
+        hex += buf;
+        text += (bytes[i] >= 32 && bytes[i] < 127) ? char(bytes[i]) : '.';
+    }
+    return "it starts with bytes " + hex + " (\"" + text + "\")";
+}
+
+std::string machine_name(unsigned m) {
+    struct Name {
+        unsigned id;
+        const char* name;
+    };
+    static const Name kNames[] = {{2, "SPARC (32-bit)"}, {3, "x86"}, {8, "MIPS"}, {18, "SPARC32PLUS"},
+                                  {20, "PowerPC"}, {21, "PowerPC64"}, {40, "ARM"}, {62, "x86-64"},
+                                  {183, "AArch64"}, {243, "RISC-V"}};
+    for (const Name& n : kNames)
+        if (n.id == m) return n.name;
+    return "machine " + std::to_string(m);
+}
+
+} // namespace
+
+uint64_t ElfImage::end_of_data() const {
+    uint64_t end = 0;
+    for (const auto& s : segments) end = std::max(end, s.vaddr + s.memsz);
+    return end;
+}
+
+ElfImage read_elf(const std::string& path) {
+    ElfImage image;
+    image.path = path;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw LoadError("cannot open " + quoted(path) + ": " + std::strerror(errno));
+    image.bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    const auto& b = image.bytes;
+
+    if (b.size() < 4 || std::memcmp(b.data(), ELFMAG, SELFMAG) != 0)
+        throw LoadError(quoted(path) + " is not an ELF file: " + describe_start(b));
+    if (b.size() < EI_NIDENT) throw LoadError(quoted(path) + " is truncated: the ELF identification is incomplete");
+    if (b[EI_CLASS] != ELFCLASS64)
+        throw LoadError(quoted(path) + " is a 32-bit ELF file; fireplane runs 64-bit SPARC V9 (sparc64) programs");
+    if (b[EI_DATA] != ELFDATA2MSB)
+        throw LoadError(quoted(path) + " is a little-endian ELF file; SPARC V9 programs are big-endian");
+
+    elf_version(EV_CURRENT);
+    std::unique_ptr<Elf, ElfCloser> elf(
+        elf_memory(reinterpret_cast<char*>(image.bytes.data()), image.bytes.size()));
+    GElf_Ehdr eh;
+    if (!elf || !gelf_getehdr(elf.get(), &eh))
+        throw LoadError(quoted(path) + " is truncated: the ELF header is incomplete (" +
+                        std::to_string(b.size()) + " bytes)");
+    if (eh.e_machine != kEmSparcV9)
+        throw LoadError(quoted(path) + " is an ELF file for " + machine_name(eh.e_machine) +
+                        ", not SPARC V9");
+    if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
+        throw LoadError(quoted(path) + " is not an executable (ELF type " + std::to_string(eh.e_type) + ")");
+    if (eh.e_phoff + uint64_t(eh.e_phnum) * eh.e_phentsize > b.size())
+        throw LoadError(quoted(path) + " is truncated: its program headers end at byte " +
+                        std::to_string(eh.e_phoff + uint64_t(eh.e_phnum) * eh.e_phentsize) +
+                        " but the file has " + std::to_string(b.size()));
+
+    image.entry = eh.e_entry;
+    image.phnum = eh.e_phnum;
+    image.phentsize = eh.e_phentsize;
+    for (unsigned i = 0; i < eh.e_phnum; ++i) {
+        GElf_Phdr ph;
+        if (!gelf_getphdr(elf.get(), int(i), &ph))
+            throw LoadError(quoted(path) + " is truncated: program header " + std::to_string(i) + " is unreadable");
+        if (ph.p_type == PT_INTERP)
+            throw LoadError(quoted(path) + " is dynamically linked; fireplane runs static programs (link with -static)");
+        if (ph.p_type == PT_DYNAMIC && eh.e_type == ET_DYN)
+            throw LoadError(quoted(path) + " is position-independent; fireplane runs static non-PIE programs (link with -static)");
+        if (ph.p_type != PT_LOAD) continue;
+        if (ph.p_offset + ph.p_filesz > b.size())
+            throw LoadError(quoted(path) + " is truncated: segment " + std::to_string(i) + " needs bytes up to " +
+                            std::to_string(ph.p_offset + ph.p_filesz) + " but the file has " +
+                            std::to_string(b.size()));
+        if (ph.p_filesz > ph.p_memsz)
+            throw LoadError(quoted(path) + " is malformed: segment " + std::to_string(i) +
+                            " is larger in the file than in memory");
+        image.segments.push_back(ElfSegment{ph.p_vaddr, ph.p_memsz, ph.p_filesz, ph.p_offset,
+                                            (ph.p_flags & PF_R) != 0, (ph.p_flags & PF_W) != 0,
+                                            (ph.p_flags & PF_X) != 0});
+        if (eh.e_phoff >= ph.p_offset && eh.e_phoff < ph.p_offset + ph.p_filesz)
+            image.phdr_vaddr = ph.p_vaddr + (eh.e_phoff - ph.p_offset);
+    }
+    if (image.segments.empty()) throw LoadError(quoted(path) + " has no loadable segments");
+
+    // The symbol table is optional (stripped programs run too).
+    Elf_Scn* scn = nullptr;
+    while ((scn = elf_nextscn(elf.get(), scn)) != nullptr) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB) continue;
+        Elf_Data* data = elf_getdata(scn, nullptr);
+        if (!data || sh.sh_entsize == 0) continue;
+        const size_t count = sh.sh_size / sh.sh_entsize;
+        for (size_t k = 0; k < count; ++k) {
+            GElf_Sym sym;
+            if (!gelf_getsym(data, int(k), &sym)) break;
+            const unsigned type = GELF_ST_TYPE(sym.st_info);
+            if ((type != STT_FUNC && type != STT_OBJECT) || sym.st_value == 0) continue;
+            const char* name = elf_strptr(elf.get(), sh.sh_link, sym.st_name);
+            if (name && *name) image.symbols.push_back({name, sym.st_value, sym.st_size, type == STT_FUNC});
+        }
+    }
+    std::sort(image.symbols.begin(), image.symbols.end(),
+              [](const ElfSymbol& a, const ElfSymbol& b) { return a.value < b.value || (a.value == b.value && a.name < b.name); });
+    return image;
+}
+
+} // namespace fireplane::loader
