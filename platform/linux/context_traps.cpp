@@ -8,13 +8,13 @@ namespace fireplane::linux_user {
 
 namespace {
 
-// struct ucontext offsets.
+// struct ucontext offsets. mcontext_t holds a long double, so it and
+// mc_fpregs are 16-byte aligned.
 constexpr uint64_t kSigmask = 16;
-constexpr uint64_t kGregs = 24; // mc_gregs[19]: TSTATE, PC, NPC, Y, G1-G7, O0-O7
+constexpr uint64_t kGregs = 32; // mc_gregs[19]: TSTATE, PC, NPC, Y, G1-G7, O0-O7
 constexpr uint64_t kFp = kGregs + 19 * 8;
 constexpr uint64_t kI7 = kFp + 8;
-constexpr uint64_t kFpuEnable = 192 + 256 + 4 * 8 + 2; // mc_fpregs.mcfpu_enab
-constexpr uint64_t kSize = 496;
+constexpr uint64_t kSize = 512;
 constexpr unsigned kMcTstate = 0, kMcPc = 1, kMcNpc = 2, kMcY = 3, kMcG1 = 4, kMcO0 = 11;
 constexpr uint64_t kStackBias = 2047;
 constexpr uint64_t kTstateCcrAsi = 0xffull << 32 | 0xffull << 24;

@@ -2,6 +2,7 @@
 
 #include "disassembler.h"
 #include "guest_abi.h"
+#include "log/log.h"
 #include "syscall_table.h"
 
 #include <systemc>
@@ -17,6 +18,7 @@ using sparc::SparcCore;
 
 namespace {
 
+constexpr const char* kLogModule = "syscall"; // --log syscall=debug traces system calls
 constexpr unsigned kTrapSyscall = 0x16d;      // ta 0x6d: 64-bit Linux system call
 constexpr unsigned kTrapFlushWindows = 0x103; // ta 0x03
 constexpr unsigned kTrapGetContext = 0x16e;   // ta 0x6e
@@ -89,7 +91,7 @@ bool LinuxProcess::read_string(uint64_t va, std::string& out, size_t max) {
 
 uint64_t LinuxProcess::now_ns() const {
     const auto& cpu = cpu_;
-    return uint64_t(double(cpu.cycles()) * 1e9 / double(cpu.config().clock_hz));
+    return uint64_t(double(cpu.cycles()) * 1e9 / double(cpu.config().clock_hz)) + slept_ns_;
 }
 
 // splitmix64: deterministic and good enough for AT_RANDOM and getrandom.
@@ -211,6 +213,16 @@ void LinuxProcess::system_call(SparcCore& c) {
                   "unknown system call " + std::to_string(number) + " returns ENOSYS");
         result = -abi::kENOSYS;
     }
+    if (log::enabled(kLogModule, sc_core::SC_DEBUG)) {
+        const SyscallEntry* entry = find_syscall(number);
+        char line[200];
+        std::snprintf(line, sizeof line, "%s(%#llx, %#llx, %#llx, %#llx) = %lld",
+                      entry ? entry->name : std::to_string(number).c_str(),
+                      static_cast<unsigned long long>(args.a[0]), static_cast<unsigned long long>(args.a[1]),
+                      static_cast<unsigned long long>(args.a[2]), static_cast<unsigned long long>(args.a[3]),
+                      static_cast<long long>(result));
+        FIREPLANE_LOG(kLogModule, sc_core::SC_DEBUG, line);
+    }
     if (exited_) return;
     uint64_t& tstate = c.trap_stack[c.tl].tstate;
     if (result < 0 && result >= -4095) {
@@ -319,7 +331,7 @@ void LinuxProcess::kill_by_signal(int signal, const std::string& detail) {
 
 void LinuxProcess::warn_once(const std::string& key, const std::string& message) {
     if (!warned_.insert(key).second) return;
-    SC_REPORT_WARNING("fireplane/linux", message.c_str());
+    SC_REPORT_WARNING("syscall", message.c_str());
 }
 
 } // namespace fireplane::linux_user

@@ -53,7 +53,9 @@ public:
     bool read_guest(uint64_t va, void* data, size_t len);
     bool write_guest(uint64_t va, const void* data, size_t len);
     bool read_string(uint64_t va, std::string& out, size_t max = 4096);
-    uint64_t now_ns() const; // simulated time since the start
+    uint64_t now_ns() const; // simulated time since the start, including sleeps
+    void sleep(uint64_t ns) { slept_ns_ += ns; }
+    uint64_t cpu_time_ns() const { return now_ns() - slept_ns_; }
     uint64_t random64();     // deterministic, from the seed
 
     void exit(int code);
@@ -88,6 +90,7 @@ private:
     bool exited_ = false;
     int exit_code_ = 0;
     uint64_t rng_state_;
+    uint64_t slept_ns_ = 0;
     std::set<std::string> warned_;
 };
 

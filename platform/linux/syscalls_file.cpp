@@ -105,6 +105,17 @@ int64_t sys_lseek(LinuxProcess& p, const SyscallArgs& a) {
     return host_result(::lseek(fd, off_t(a.a[1]), int(a.a[2])));
 }
 
+// _llseek: the 64-bit result is stored through a pointer.
+int64_t sys_llseek(LinuxProcess& p, const SyscallArgs& a) {
+    int fd = host_fd(p, a.a[0]);
+    if (fd < 0) return -abi::kEBADF;
+    const off_t offset = off_t((a.a[1] << 32) | uint32_t(a.a[2]));
+    off_t r = ::lseek(fd, offset, int(a.a[4]));
+    if (r < 0) return fail(errno);
+    uint64_t be = __builtin_bswap64(uint64_t(r));
+    return p.write_guest(a.a[3], &be, 8) ? 0 : -abi::kEFAULT;
+}
+
 // ---- open and close ----
 
 int64_t open_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t flags, uint64_t mode) {
@@ -341,6 +352,71 @@ int64_t sys_getdents64(LinuxProcess& p, const SyscallArgs& a) {
     return p.write_guest(a.a[1], buf.data(), size_t(n)) ? n : -abi::kEFAULT;
 }
 
+int64_t link_at(LinuxProcess& p, uint64_t olddir, uint64_t old_va, uint64_t newdir, uint64_t new_va, uint64_t flags) {
+    std::string from, to;
+    if (!path_arg(p, old_va, from) || !path_arg(p, new_va, to)) return -abi::kEFAULT;
+    int d1 = host_dirfd(p, olddir), d2 = host_dirfd(p, newdir);
+    if (d1 == -2 || d2 == -2) return -abi::kEBADF;
+    int host_flags = (flags & 0x400) ? AT_SYMLINK_FOLLOW : 0;
+    if (flags & kAtEmptyPath) host_flags |= AT_EMPTY_PATH;
+    return host_result(::linkat(d1, from.c_str(), d2, to.c_str(), host_flags));
+}
+int64_t sys_link(LinuxProcess& p, const SyscallArgs& a) {
+    return link_at(p, uint64_t(kAtFdCwd), a.a[0], uint64_t(kAtFdCwd), a.a[1], 0);
+}
+int64_t sys_linkat(LinuxProcess& p, const SyscallArgs& a) { return link_at(p, a.a[0], a.a[1], a.a[2], a.a[3], a.a[4]); }
+
+int64_t symlink_at(LinuxProcess& p, uint64_t target_va, uint64_t newdir, uint64_t path_va) {
+    std::string target, path;
+    if (!path_arg(p, target_va, target) || !path_arg(p, path_va, path)) return -abi::kEFAULT;
+    int dir = host_dirfd(p, newdir);
+    if (dir == -2) return -abi::kEBADF;
+    return host_result(::symlinkat(target.c_str(), dir, path.c_str()));
+}
+int64_t sys_symlink(LinuxProcess& p, const SyscallArgs& a) { return symlink_at(p, a.a[0], uint64_t(kAtFdCwd), a.a[1]); }
+int64_t sys_symlinkat(LinuxProcess& p, const SyscallArgs& a) { return symlink_at(p, a.a[0], a.a[1], a.a[2]); }
+
+int64_t sys_truncate(LinuxProcess& p, const SyscallArgs& a) {
+    std::string path;
+    if (!path_arg(p, a.a[0], path)) return -abi::kEFAULT;
+    return host_result(::truncate(path.c_str(), off_t(a.a[1])));
+}
+
+int64_t sys_fchmodat(LinuxProcess& p, const SyscallArgs& a) {
+    std::string path;
+    if (!path_arg(p, a.a[1], path)) return -abi::kEFAULT;
+    int dir = host_dirfd(p, a.a[0]);
+    if (dir == -2) return -abi::kEBADF;
+    return host_result(::fchmodat(dir, path.c_str(), mode_t(a.a[2]), 0));
+}
+
+int64_t sys_fchdir(LinuxProcess& p, const SyscallArgs& a) {
+    int h = host_fd(p, a.a[0]);
+    return h < 0 ? -abi::kEBADF : host_result(::fchdir(h));
+}
+
+// utimensat: struct timespec[2] of {i64 sec, i64 nsec}; UTIME_NOW/OMIT keep their values.
+int64_t sys_utimensat(LinuxProcess& p, const SyscallArgs& a) {
+    int dir = host_dirfd(p, a.a[0]);
+    if (dir == -2) return -abi::kEBADF;
+    std::string path;
+    if (a.a[1] && !path_arg(p, a.a[1], path)) return -abi::kEFAULT;
+    struct timespec times[2];
+    struct timespec* tp = nullptr;
+    if (a.a[2]) {
+        uint8_t raw[32];
+        if (!p.read_guest(a.a[2], raw, sizeof raw)) return -abi::kEFAULT;
+        for (int i = 0; i < 2; ++i) {
+            times[i].tv_sec = time_t(load_be64(raw + 16 * i));
+            times[i].tv_nsec = long(load_be64(raw + 16 * i + 8));
+        }
+        tp = times;
+    }
+    const int flags = (a.a[3] & 0x100) ? AT_SYMLINK_NOFOLLOW : 0;
+    if (!a.a[1]) return host_result(::futimens(dir, tp));
+    return host_result(::utimensat(dir, path.c_str(), tp, flags));
+}
+
 // ---- working directory and the rest ----
 
 int64_t sys_getcwd(LinuxProcess& p, const SyscallArgs& a) {
@@ -385,6 +461,7 @@ void add_file_syscalls(std::vector<SyscallEntry>& table) {
         {4, "write", sys_write},
         {5, "open", sys_open},
         {6, "close", sys_close},
+        {9, "link", sys_link},
         {10, "unlink", sys_unlink},
         {12, "chdir", sys_chdir},
         {15, "chmod", sys_chmod},
@@ -393,6 +470,7 @@ void add_file_syscalls(std::vector<SyscallEntry>& table) {
         {41, "dup", sys_dup},
         {42, "pipe", sys_pipe},
         {54, "ioctl", sys_ioctl},
+        {57, "symlink", sys_symlink},
         {58, "readlink", sys_readlink},
         {60, "umask", sys_umask},
         {63, "fstat64", sys_fstat64},
@@ -406,20 +484,28 @@ void add_file_syscalls(std::vector<SyscallEntry>& table) {
         {121, "writev", sys_vector_io<true>},
         {124, "fchmod", sys_fchmod},
         {128, "rename", sys_rename},
+        {129, "truncate", sys_truncate},
         {130, "ftruncate", sys_ftruncate},
         {132, "lstat64", sys_lstat64},
         {136, "mkdir", sys_mkdir},
         {137, "rmdir", sys_rmdir},
         {139, "stat64", sys_stat64},
         {154, "getdents64", sys_getdents64},
+        {176, "fchdir", sys_fchdir},
+        {236, "_llseek", sys_llseek},
+        {253, "fdatasync", sys_fsync},
         {209, "fadvise64", sys_fadvise64},
         {284, "openat", sys_openat},
         {285, "mkdirat", sys_mkdirat},
         {289, "fstatat64", sys_fstatat64},
         {290, "unlinkat", sys_unlinkat},
         {291, "renameat", sys_renameat},
+        {292, "linkat", sys_linkat},
+        {293, "symlinkat", sys_symlinkat},
         {294, "readlinkat", sys_readlinkat},
+        {295, "fchmodat", sys_fchmodat},
         {296, "faccessat", sys_faccessat},
+        {310, "utimensat", sys_utimensat},
         {320, "dup3", sys_dup3},
         {321, "pipe2", sys_pipe2},
         {345, "renameat2", sys_renameat2},

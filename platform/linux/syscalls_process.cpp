@@ -58,10 +58,10 @@ int64_t sys_rt_sigprocmask(LinuxProcess& p, const SyscallArgs& a) {
         uint64_t set;
         if (!p.read_guest(a.a[1], &set, 8)) return -abi::kEFAULT;
         set = __builtin_bswap64(set);
-        switch (a.a[0]) {
-        case 0: p.signal_mask |= set; break;  // SIG_BLOCK
-        case 1: p.signal_mask &= ~set; break; // SIG_UNBLOCK
-        case 2: p.signal_mask = set; break;   // SIG_SETMASK
+        switch (a.a[0]) { // sparc numbers them 1, 2 and 4
+        case 1: p.signal_mask |= set; break;  // SIG_BLOCK
+        case 2: p.signal_mask &= ~set; break; // SIG_UNBLOCK
+        case 4: p.signal_mask = set; break;   // SIG_SETMASK
         default: return -abi::kEINVAL;
         }
     }

@@ -14,7 +14,10 @@ constexpr uint64_t kTicksPerSec = 100; // AT_CLKTCK
 
 bool is_realtime(uint64_t clock) { return clock == 0 || clock == 5 || clock == 8; }
 
+bool is_cpu_time(uint64_t clock) { return clock == 2 || clock == 3; }
+
 uint64_t clock_ns(LinuxProcess& p, uint64_t clock) {
+    if (is_cpu_time(clock)) return p.cpu_time_ns();
     return p.now_ns() + (is_realtime(clock) ? p.config().epoch_seconds * kNsPerSec : 0);
 }
 
@@ -49,8 +52,28 @@ int64_t sys_gettimeofday(LinuxProcess& p, const SyscallArgs& a) {
     return 0;
 }
 
-// Sleeping does not advance simulated time in user mode; it returns at once.
-int64_t sys_nanosleep(LinuxProcess&, const SyscallArgs&) { return 0; }
+// Sleeping moves the process's clocks forward by the requested time at once:
+// there is nothing else to run while it sleeps.
+int64_t sleep_for(LinuxProcess& p, uint64_t request_va) {
+    uint8_t raw[16];
+    if (!p.read_guest(request_va, raw, sizeof raw)) return -abi::kEFAULT;
+    const int64_t sec = int64_t(load_be64(raw)), nsec = int64_t(load_be64(raw + 8));
+    if (sec < 0 || nsec < 0 || nsec >= int64_t(kNsPerSec)) return -abi::kEINVAL;
+    p.sleep(uint64_t(sec) * kNsPerSec + uint64_t(nsec));
+    return 0;
+}
+
+int64_t sys_nanosleep(LinuxProcess& p, const SyscallArgs& a) { return sleep_for(p, a.a[0]); }
+
+// clock_nanosleep(clock, flags, request, remain): TIMER_ABSTIME sleeps until the time given.
+int64_t sys_clock_nanosleep(LinuxProcess& p, const SyscallArgs& a) {
+    if (!(a.a[1] & 1)) return sleep_for(p, a.a[2]);
+    uint8_t raw[16];
+    if (!p.read_guest(a.a[2], raw, sizeof raw)) return -abi::kEFAULT;
+    const uint64_t until = load_be64(raw) * kNsPerSec + load_be64(raw + 8), now = clock_ns(p, a.a[0]);
+    if (until > now) p.sleep(until - now);
+    return 0;
+}
 
 int64_t sys_times(LinuxProcess& p, const SyscallArgs& a) {
     const uint64_t ticks = p.now_ns() / (kNsPerSec / kTicksPerSec);
@@ -81,7 +104,7 @@ void add_time_syscalls(std::vector<SyscallEntry>& table) {
         {249, "nanosleep", sys_nanosleep},
         {257, "clock_gettime", sys_clock_gettime},
         {258, "clock_getres", sys_clock_getres},
-        {259, "clock_nanosleep", sys_nanosleep},
+        {259, "clock_nanosleep", sys_clock_nanosleep},
     };
     table.insert(table.end(), std::begin(entries), std::end(entries));
 }
