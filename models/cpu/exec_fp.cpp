@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 namespace fireplane::sparc {
 
@@ -35,7 +36,7 @@ bool finish(SparcCore& c, uint8_t exc) {
     return true;
 }
 
-// ---- operand access by width ----
+// ---- operand access: float and double registers, and integers held in them ----
 template <typename T> struct Reg;
 template <> struct Reg<float> {
     static float get(const SparcCore& c, unsigned r) { return bits_to<float>(c.fs(r)); }
@@ -45,46 +46,165 @@ template <> struct Reg<double> {
     static double get(const SparcCore& c, unsigned r) { return bits_to<double>(c.f[r]); }
     static void set(SparcCore& c, unsigned r, double v) { c.f[r] = to_bits(v); }
 };
+template <> struct Reg<int32_t> {
+    static int32_t get(const SparcCore& c, unsigned r) { return int32_t(c.fs(r)); }
+    static void set(SparcCore& c, unsigned r, int32_t v) { c.set_fs(r, uint32_t(v)); }
+};
+template <> struct Reg<int64_t> {
+    static int64_t get(const SparcCore& c, unsigned r) { return int64_t(c.f[r]); }
+    static void set(SparcCore& c, unsigned r, int64_t v) { c.f[r] = uint64_t(v); }
+};
 
-// ---- arithmetic ----
-struct FAdd { template <typename T> static T f(T a, T b) { return a + b; } };
-struct FSub { template <typename T> static T f(T a, T b) { return a - b; } };
-struct FMul { template <typename T> static T f(T a, T b) { return a * b; } };
-struct FDiv { template <typename T> static T f(T a, T b) { return a / b; } };
+template <typename T> uint64_t raw_bits(T v) {
+    if constexpr (std::is_floating_point_v<T>) return to_bits(v);
+    else return uint64_t(v);
+}
+template <typename T> T from_raw(uint64_t v) {
+    if constexpr (std::is_floating_point_v<T>) return bits_to<T>(v);
+    else return T(v);
+}
+template <typename T> uint8_t signaling_of(T v) {
+    if constexpr (std::is_floating_point_v<T>) return signaling_exc(v);
+    else return 0;
+}
 
-template <typename Op, typename T> bool farith(SparcCore& c, const Insn& in) {
+// ---- operations computed by the host FPU ----
+// Each has operand type A, result type R, f() and the NaN SPARC returns when f() gives one.
+template <typename T> struct FAdd {
+    using A = T; using R = T; static constexpr bool kBinary = true;
+    static R f(A a, A b) { return a + b; }
+    static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
+};
+template <typename T> struct FSub {
+    using A = T; using R = T; static constexpr bool kBinary = true;
+    static R f(A a, A b) { return a - b; }
+    static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
+};
+template <typename T> struct FMul {
+    using A = T; using R = T; static constexpr bool kBinary = true;
+    static R f(A a, A b) { return a * b; }
+    static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
+};
+template <typename T> struct FDiv {
+    using A = T; using R = T; static constexpr bool kBinary = true;
+    static R f(A a, A b) { return a / b; }
+    static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
+};
+template <typename T> struct FSqrt {
+    using A = T; using R = T; static constexpr bool kBinary = false;
+    static R f(A, A b) { return std::sqrt(b); }
+    static R nan(A, A b) { return sparc_nan_result(b, b, false); }
+};
+// fsmuld: the exact product of two singles as a double.
+struct FsMulD {
+    using A = float; using R = double; static constexpr bool kBinary = true;
+    static R f(A a, A b) { return double(a) * double(b); }
+    static R nan(A a, A b) { return widen_nan(sparc_nan_result(a, b, true)); }
+};
+// Format conversions, and integer (held in an FP register) to float.
+template <typename From, typename To> struct Convert {
+    using A = From; using R = To; static constexpr bool kBinary = false;
+    static R f(A, A b) { return R(b); }
+    static R nan(A, A b) {
+        if constexpr (std::is_floating_point_v<A>) return convert_nan<To>(b);
+        else return R(b);
+    }
+};
+
+// The exceptions of one operation, computed in isolation under rounding `rd`.
+template <typename Op> uint8_t compute_exceptions(typename Op::A a, typename Op::A b, unsigned rd, typename Op::R& r) {
+    const uint8_t exc = host_fp_op(rd, [&] {
+        r = Op::f(host_fp_barrier(a), host_fp_barrier(b));
+        return r;
+    });
+    return exc | (Op::kBinary ? signaling_of(a) : 0) | signaling_of(b);
+}
+
+template <typename Op> uint8_t recorded_exceptions(const SparcCore::FpRecord& rec, unsigned rd) {
+    typename Op::R r;
+    return compute_exceptions<Op>(from_raw<typename Op::A>(rec.a), from_raw<typename Op::A>(rec.b), rd, r);
+}
+
+template <typename Op> bool fp_compute(SparcCore& c, const Insn& in) {
+    using A = typename Op::A;
+    using R = typename Op::R;
     if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    T a = Reg<T>::get(c, in.rs1), b = Reg<T>::get(c, in.rs2), r;
-    uint8_t exc = host_fp_op(rounding_mode(c), [&] { r = Op::f(host_fp_barrier(a), host_fp_barrier(b)); return r; });
-    if (std::isnan(r)) r = sparc_nan_result(a, b, true);
-    if (!finish(c, exc | signaling_exc(a) | signaling_exc(b))) return false;
-    Reg<T>::set(c, in.rd, r);
+    const A a = Op::kBinary ? Reg<A>::get(c, in.rs1) : A{}, b = Reg<A>::get(c, in.rs2);
+    R r;
+    if (__builtin_expect(!c.fp_exact(), 1)) {
+        r = Op::f(host_fp_barrier(a), host_fp_barrier(b));
+        c.record_fp({recorded_exceptions<Op>, raw_bits(a), raw_bits(b)});
+    } else if (!finish(c, compute_exceptions<Op>(a, b, rounding_mode(c), r))) {
+        return false;
+    }
+    if (r != r) r = Op::nan(a, b);
+    Reg<R>::set(c, in.rd, r);
     return next(c);
 }
 
-template <typename T> bool fsqrt(SparcCore& c, const Insn& in) {
+// ---- operations whose exceptions are decided in software ----
+
+uint8_t stored_exceptions(const SparcCore::FpRecord& rec, unsigned) { return uint8_t(rec.a); }
+
+// Records exceptions found in software; false when one of them traps.
+bool software_exceptions(SparcCore& c, uint8_t exc) {
+    if (__builtin_expect(c.fp_exact(), 0)) return finish(c, exc);
+    c.fsr |= uint64_t(exc) << kAexcShift;
+    c.record_fp({stored_exceptions, exc, 0});
+    return true;
+}
+
+// Float to integer, always rounding toward zero. Out of range and NaN are
+// invalid, with SPARC's saturated results rather than x86's "indefinite".
+template <typename From, typename Int> bool ftoint(SparcCore& c, const Insn& in) {
     if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    T b = Reg<T>::get(c, in.rs2), r;
-    uint8_t exc = host_fp_op(rounding_mode(c), [&] { r = std::sqrt(host_fp_barrier(b)); return r; });
-    if (std::isnan(r)) r = sparc_nan_result(b, b, false);
-    if (!finish(c, exc | signaling_exc(b))) return false;
-    Reg<T>::set(c, in.rd, r);
+    const From a = Reg<From>::get(c, in.rs2);
+    Int r;
+    uint8_t exc = 0;
+    const From lo = From(std::numeric_limits<Int>::min());
+    const From hi_exclusive = -lo; // 2^31 or 2^63, exactly representable
+    if (a != a) {
+        r = std::numeric_limits<Int>::max();
+        exc = kFpInvalid;
+    } else if (a >= hi_exclusive) {
+        r = std::numeric_limits<Int>::max();
+        exc = kFpInvalid;
+    } else if (a < lo) {
+        r = std::numeric_limits<Int>::min();
+        exc = kFpInvalid;
+    } else {
+        r = Int(host_fp_barrier(a));
+        if (From(r) != a) exc = kFpInexact;
+    }
+    if (!software_exceptions(c, exc)) return false;
+    Reg<Int>::set(c, in.rd, r);
     return next(c);
 }
 
-// fsmuld: the product of two singles, exactly, as a double.
-bool fsmuld(SparcCore& c, const Insn& in) {
+// Compares: fcc 0 =, 1 <, 2 >, 3 unordered.
+template <typename T, bool Signaling> bool fcmp(SparcCore& c, const Insn& in) {
     if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    float a = Reg<float>::get(c, in.rs1), b = Reg<float>::get(c, in.rs2);
-    double r;
-    uint8_t exc = host_fp_op(rounding_mode(c), [&] { r = double(host_fp_barrier(a)) * double(host_fp_barrier(b)); return r; });
-    if (std::isnan(r)) r = widen_nan(sparc_nan_result(a, b, true));
-    if (!finish(c, exc | signaling_exc(a) | signaling_exc(b))) return false;
-    c.f[in.rd] = to_bits(r);
+    const T a = Reg<T>::get(c, in.rs1), b = Reg<T>::get(c, in.rs2);
+    unsigned result;
+    uint8_t exc = 0;
+    if (a != a || b != b) {
+        result = 3;
+        if (Signaling || is_signaling(a) || is_signaling(b)) exc = kFpInvalid;
+    } else {
+        result = a == b ? 0 : a < b ? 1 : 2;
+    }
+    if (!software_exceptions(c, exc)) return false;
+    c.set_fcc(in.rd & 3, result);
     return next(c);
 }
 
-// ---- moves: bit operations, no exceptions; cexc is cleared ----
+// ---- moves: bit operations that raise nothing and clear cexc ----
+
+void no_exceptions(SparcCore& c) {
+    if (__builtin_expect(c.fp_exact(), 0)) c.fsr &= ~uint64_t(0x1f);
+    else c.record_fp({stored_exceptions, 0, 0});
+}
+
 enum class MoveKind { Mov, Neg, Abs };
 
 template <MoveKind K, bool Double> bool fmove(SparcCore& c, const Insn& in) {
@@ -95,7 +215,7 @@ template <MoveKind K, bool Double> bool fmove(SparcCore& c, const Insn& in) {
     if (K == MoveKind::Abs) v &= ~sign;
     if (Double) c.f[in.rd] = v;
     else c.set_fs(in.rd, uint32_t(v));
-    c.fsr &= ~uint64_t(0x1f);
+    no_exceptions(c);
     return next(c);
 }
 
@@ -107,79 +227,10 @@ template <MoveKind K> bool fmoveq(SparcCore& c, const Insn& in) {
     if (K == MoveKind::Abs) hi &= ~(1ull << 63);
     c.f[in.rd] = hi;
     c.f[in.rd + 1] = lo;
-    c.fsr &= ~uint64_t(0x1f);
+    no_exceptions(c);
     return next(c);
 }
 
-// ---- conversions ----
-template <typename From, typename To> bool fconvert(SparcCore& c, const Insn& in) {
-    if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    From a = Reg<From>::get(c, in.rs2);
-    To r;
-    uint8_t exc = host_fp_op(rounding_mode(c), [&] { r = To(host_fp_barrier(a)); return r; });
-    if (std::isnan(a)) r = convert_nan<To>(a);
-    if (!finish(c, exc | signaling_exc(a))) return false;
-    Reg<To>::set(c, in.rd, r);
-    return next(c);
-}
-
-// Float to integer, always rounding toward zero. Out of range and NaN are
-// invalid, with SPARC's saturated results rather than x86's "indefinite".
-template <typename From, typename Int> bool ftoint(SparcCore& c, const Insn& in) {
-    if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    From a = Reg<From>::get(c, in.rs2);
-    Int r;
-    uint8_t exc = 0;
-    const From lo = From(std::numeric_limits<Int>::min());
-    const From hi_exclusive = -lo; // 2^31 or 2^63, exactly representable
-    if (std::isnan(a)) {
-        r = std::numeric_limits<Int>::max();
-        exc = kFpInvalid;
-    } else if (a >= hi_exclusive) {
-        r = std::numeric_limits<Int>::max();
-        exc = kFpInvalid;
-    } else if (a < lo) {
-        r = std::numeric_limits<Int>::min();
-        exc = kFpInvalid;
-    } else {
-        r = Int(a);
-        if (From(r) != a) exc = kFpInexact;
-    }
-    if (!finish(c, exc)) return false;
-    if (sizeof(Int) == 8) c.f[in.rd] = uint64_t(r);
-    else c.set_fs(in.rd, uint32_t(r));
-    return next(c);
-}
-
-// Integer to float: the source is a 32-bit (single register) or 64-bit (double register) integer.
-template <typename Int, typename To> bool inttof(SparcCore& c, const Insn& in) {
-    if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    Int a = sizeof(Int) == 8 ? Int(c.f[in.rs2]) : Int(int32_t(c.fs(in.rs2)));
-    To r;
-    uint8_t exc = host_fp_op(rounding_mode(c), [&] { r = To(host_fp_barrier(a)); return r; });
-    if (!finish(c, exc)) return false;
-    Reg<To>::set(c, in.rd, r);
-    return next(c);
-}
-
-// ---- compares: fcc 0 =, 1 <, 2 >, 3 unordered ----
-template <typename T, bool Signaling> bool fcmp(SparcCore& c, const Insn& in) {
-    if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    T a = Reg<T>::get(c, in.rs1), b = Reg<T>::get(c, in.rs2);
-    unsigned result;
-    uint8_t exc = 0;
-    if (std::isnan(a) || std::isnan(b)) {
-        result = 3;
-        if (Signaling || is_signaling(a) || is_signaling(b)) exc = kFpInvalid;
-    } else {
-        result = a == b ? 0 : a < b ? 1 : 2;
-    }
-    if (!finish(c, exc)) return false;
-    c.set_fcc(in.rd & 3, result);
-    return next(c);
-}
-
-// ---- conditional moves ----
 template <bool Double> void move_reg(SparcCore& c, const Insn& in) {
     if (Double) c.f[in.rd] = c.f[in.rs2];
     else c.set_fs(in.rd, c.fs(in.rs2));
@@ -191,16 +242,15 @@ template <bool Double> bool fmovcc(SparcCore& c, const Insn& in) {
     bool take = in.rs1 < 4 ? SparcCore::eval_fcond(in.aux, c.fcc(in.rs1))
                            : SparcCore::eval_cond(in.aux, selected_cc(c, in.rs1));
     if (take) move_reg<Double>(c, in);
-    c.fsr &= ~uint64_t(0x1f);
+    no_exceptions(c);
     return next(c);
 }
 
-// FMOVr: the integer rs1 is tested; aux holds rcond. rs1 is an integer register
-// but the decoder stored the raw field, so index r[] directly.
+// FMOVr: the integer register rs1 is tested; aux holds rcond.
 template <bool Double> bool fmovr(SparcCore& c, const Insn& in) {
     if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
     if (eval_rcond(in.aux, c.r[in.rs1])) move_reg<Double>(c, in);
-    c.fsr &= ~uint64_t(0x1f);
+    no_exceptions(c);
     return next(c);
 }
 
@@ -224,25 +274,25 @@ void add_fp_rows(std::vector<IsaRow>& rows) {
         FP1_NORS1("fabss", 0x009, "f2s,fds", (fmove<MoveKind::Abs, false>)),
         FP1_NORS1("fabsd", 0x00a, "f2d,fdd", (fmove<MoveKind::Abs, true>)),
         FP1_NORS1("fabsq", 0x00b, "f2q,fdq", fmoveq<MoveKind::Abs>),
-        FP1_NORS1("fsqrts", 0x029, "f2s,fds", fsqrt<float>),
-        FP1_NORS1("fsqrtd", 0x02a, "f2d,fdd", fsqrt<double>),
-        FP1("fadds", 0x041, "f1s,f2s,fds", (farith<FAdd, float>)),
-        FP1("faddd", 0x042, "f1d,f2d,fdd", (farith<FAdd, double>)),
-        FP1("fsubs", 0x045, "f1s,f2s,fds", (farith<FSub, float>)),
-        FP1("fsubd", 0x046, "f1d,f2d,fdd", (farith<FSub, double>)),
-        FP1("fmuls", 0x049, "f1s,f2s,fds", (farith<FMul, float>)),
-        FP1("fmuld", 0x04a, "f1d,f2d,fdd", (farith<FMul, double>)),
-        FP1("fdivs", 0x04d, "f1s,f2s,fds", (farith<FDiv, float>)),
-        FP1("fdivd", 0x04e, "f1d,f2d,fdd", (farith<FDiv, double>)),
-        FP1("fsmuld", 0x069, "f1s,f2s,fdd", fsmuld),
+        FP1_NORS1("fsqrts", 0x029, "f2s,fds", fp_compute<FSqrt<float>>),
+        FP1_NORS1("fsqrtd", 0x02a, "f2d,fdd", fp_compute<FSqrt<double>>),
+        FP1("fadds", 0x041, "f1s,f2s,fds", fp_compute<FAdd<float>>),
+        FP1("faddd", 0x042, "f1d,f2d,fdd", fp_compute<FAdd<double>>),
+        FP1("fsubs", 0x045, "f1s,f2s,fds", fp_compute<FSub<float>>),
+        FP1("fsubd", 0x046, "f1d,f2d,fdd", fp_compute<FSub<double>>),
+        FP1("fmuls", 0x049, "f1s,f2s,fds", fp_compute<FMul<float>>),
+        FP1("fmuld", 0x04a, "f1d,f2d,fdd", fp_compute<FMul<double>>),
+        FP1("fdivs", 0x04d, "f1s,f2s,fds", fp_compute<FDiv<float>>),
+        FP1("fdivd", 0x04e, "f1d,f2d,fdd", fp_compute<FDiv<double>>),
+        FP1("fsmuld", 0x069, "f1s,f2s,fdd", fp_compute<FsMulD>),
         FP1_NORS1("fstox", 0x081, "f2s,fdd", (ftoint<float, int64_t>)),
         FP1_NORS1("fdtox", 0x082, "f2d,fdd", (ftoint<double, int64_t>)),
-        FP1_NORS1("fxtos", 0x084, "f2d,fds", (inttof<int64_t, float>)),
-        FP1_NORS1("fxtod", 0x088, "f2d,fdd", (inttof<int64_t, double>)),
-        FP1_NORS1("fitos", 0x0c4, "f2s,fds", (inttof<int32_t, float>)),
-        FP1_NORS1("fdtos", 0x0c6, "f2d,fds", (fconvert<double, float>)),
-        FP1_NORS1("fitod", 0x0c8, "f2s,fdd", (inttof<int32_t, double>)),
-        FP1_NORS1("fstod", 0x0c9, "f2s,fdd", (fconvert<float, double>)),
+        FP1_NORS1("fxtos", 0x084, "f2d,fds", (fp_compute<Convert<int64_t, float>>)),
+        FP1_NORS1("fxtod", 0x088, "f2d,fdd", (fp_compute<Convert<int64_t, double>>)),
+        FP1_NORS1("fitos", 0x0c4, "f2s,fds", (fp_compute<Convert<int32_t, float>>)),
+        FP1_NORS1("fdtos", 0x0c6, "f2d,fds", (fp_compute<Convert<double, float>>)),
+        FP1_NORS1("fitod", 0x0c8, "f2s,fdd", (fp_compute<Convert<int32_t, double>>)),
+        FP1_NORS1("fstod", 0x0c9, "f2s,fdd", (fp_compute<Convert<float, double>>)),
         FP1_NORS1("fstoi", 0x0d1, "f2s,fds", (ftoint<float, int32_t>)),
         FP1_NORS1("fdtoi", 0x0d2, "f2d,fds", (ftoint<double, int32_t>)),
         // FPop2. FCMP: bits 29:27 are zero and rd<1:0> is the fcc number.

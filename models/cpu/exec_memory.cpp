@@ -230,12 +230,12 @@ template <bool Extended, bool Imm> bool ldfsr(SparcCore& c, const Insn& in) {
     if constexpr (Extended) {
         if (va & 7) return c.raise_at(kTrapMemAddressNotAligned, va);
         if (!c.read(va, v)) return c.memory_fault(va);
-        c.fsr = (c.fsr & ~kFsrWritable64) | (v & kFsrWritable64);
+        c.write_fsr((c.read_fsr() & ~kFsrWritable64) | (v & kFsrWritable64));
     } else {
         uint32_t w;
         if (va & 3) return c.raise_at(kTrapMemAddressNotAligned, va);
         if (!c.read(va, w)) return c.memory_fault(va);
-        c.fsr = (c.fsr & ~kFsrWritable32) | (w & kFsrWritable32);
+        c.write_fsr((c.read_fsr() & ~kFsrWritable32) | (w & kFsrWritable32));
     }
     return next(c);
 }
@@ -246,10 +246,10 @@ template <bool Extended, bool Imm> bool stfsr(SparcCore& c, const Insn& in) {
     bool ok;
     if constexpr (Extended) {
         if (va & 7) return c.raise_at(kTrapMemAddressNotAligned, va);
-        ok = c.write(va, c.fsr);
+        ok = c.write(va, c.read_fsr());
     } else {
         if (va & 3) return c.raise_at(kTrapMemAddressNotAligned, va);
-        ok = c.write(va, uint32_t(c.fsr));
+        ok = c.write(va, uint32_t(c.read_fsr()));
     }
     if (!ok) return c.memory_fault(va);
     c.fsr &= ~kFsrFtt; // a store of the FSR clears the trap type

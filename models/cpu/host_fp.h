@@ -23,6 +23,13 @@ template <typename T> inline T bits_to(std::conditional_t<sizeof(T) == 4, uint32
 inline uint32_t to_bits(float v) { uint32_t b; std::memcpy(&b, &v, 4); return b; }
 inline uint64_t to_bits(double v) { uint64_t b; std::memcpy(&b, &v, 8); return b; }
 
+// MXCSR rounding-control bits for SPARC rounding mode `rd`
+// (0 nearest, 1 toward zero, 2 +inf, 3 -inf).
+inline unsigned host_fp_rounding_bits(unsigned rd) {
+    static constexpr unsigned kMxcsrRounding[4] = {0x0000, 0x6000, 0x4000, 0x2000};
+    return kMxcsrRounding[rd & 3];
+}
+
 // Forces `v` to be materialised here, so the optimiser cannot move the
 // computation across the MXCSR accesses around it.
 template <typename T> inline T host_fp_barrier(T v) {
@@ -34,9 +41,8 @@ template <typename T> inline T host_fp_barrier(T v) {
 // Runs `op` (which returns its result) under SPARC rounding mode `rd`
 // (0 nearest, 1 toward zero, 2 +inf, 3 -inf). Returns the FSR exception bits.
 template <typename Op> inline uint8_t host_fp_op(unsigned rd, Op&& op) {
-    static constexpr unsigned kMxcsrRounding[4] = {0x0000, 0x6000, 0x4000, 0x2000};
     const unsigned saved = _mm_getcsr();
-    _mm_setcsr(0x1f80u | kMxcsrRounding[rd & 3]); // all exceptions masked, flags clear
+    _mm_setcsr(0x1f80u | host_fp_rounding_bits(rd)); // all exceptions masked, flags clear
     auto result = op();
     host_fp_barrier(result);
     const unsigned flags = _mm_getcsr();
@@ -47,6 +53,30 @@ template <typename Op> inline uint8_t host_fp_op(unsigned rd, Op&& op) {
     if (flags & 0x08) exc |= kFpOverflow;
     if (flags & 0x10) exc |= kFpUnderflow;
     if (flags & 0x20) exc |= kFpInexact;
+    return exc;
+}
+
+// MXCSR ownership while a core runs: the guest's rounding mode, exceptions
+// masked, flags sticky. The flags then hold every exception raised since they
+// were last taken, which is what FSR.aexc accumulates.
+inline unsigned host_fp_enter(unsigned rd) {
+    const unsigned saved = _mm_getcsr();
+    _mm_setcsr(0x1f80u | host_fp_rounding_bits(rd));
+    return saved;
+}
+inline void host_fp_leave(unsigned saved) { _mm_setcsr(saved); }
+inline void host_fp_set_rounding(unsigned rd) { _mm_setcsr((_mm_getcsr() & ~0x6000u) | host_fp_rounding_bits(rd)); }
+// The exceptions raised since the last call, as FSR bits; clears them.
+inline uint8_t host_fp_take_flags() {
+    const unsigned csr = _mm_getcsr();
+    if (!(csr & 0x3d)) return 0;
+    _mm_setcsr(csr & ~0x3fu);
+    uint8_t exc = 0;
+    if (csr & 0x01) exc |= kFpInvalid;
+    if (csr & 0x04) exc |= kFpDivZero;
+    if (csr & 0x08) exc |= kFpOverflow;
+    if (csr & 0x10) exc |= kFpUnderflow;
+    if (csr & 0x20) exc |= kFpInexact;
     return exc;
 }
 

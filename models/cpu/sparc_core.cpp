@@ -1,6 +1,7 @@
 #include "sparc_core.h"
 
 #include "disassembler.h"
+#include "host_fp.h"
 
 #include <cstdio>
 #include <ostream>
@@ -97,6 +98,7 @@ void SparcCore::trace_effects() {
 
 template <bool Trace> uint64_t SparcCore::run_loop(uint64_t budget) {
     stop_ = false;
+    fp_enter();
     const uint64_t start = instructions;
     const uint64_t end = instructions + budget;
     while (instructions < end) {
@@ -113,9 +115,12 @@ template <bool Trace> uint64_t SparcCore::run_loop(uint64_t budget) {
             }
             if constexpr (Trace) *trace_ << "  trap " << pending_trap_ << '\n';
         }
+        fp_leave(); // trap handlers are host code
         enter_trap(pending_trap_);
+        fp_enter();
         if (stop_) break;
     }
+    fp_leave();
     return instructions - start;
 }
 
@@ -254,6 +259,44 @@ uint64_t& SparcCore::window_reg(unsigned window, unsigned reg) {
     window %= kNumWindows;
     if (reg < 16) return windows[(window + 1) % kNumWindows][reg]; // outs: 8..15 -> ins slot 8..15
     return windows[window][reg - 16];
+}
+
+// ---- floating-point state ----
+
+namespace {
+constexpr unsigned kAexcShift = 5;
+constexpr uint64_t kCexcMask = 0x1f;
+} // namespace
+
+void SparcCore::fp_enter() {
+    host_mxcsr_ = host_fp_enter(unsigned(fsr >> 30));
+    in_run_ = true;
+}
+
+void SparcCore::fp_leave() {
+    fsr |= uint64_t(host_fp_take_flags()) << kAexcShift;
+    host_fp_leave(host_mxcsr_);
+    in_run_ = false;
+}
+
+uint64_t SparcCore::read_fsr() {
+    if (in_run_) fsr |= uint64_t(host_fp_take_flags()) << kAexcShift;
+    if (fp_pending_) {
+        const uint8_t cexc = last_fp_.exceptions(last_fp_, unsigned(fsr >> 30));
+        fsr = (fsr & ~kCexcMask) | cexc | (uint64_t(cexc) << kAexcShift);
+        fp_pending_ = false;
+    }
+    return fsr;
+}
+
+void SparcCore::write_fsr(uint64_t value) {
+    if (in_run_) {
+        host_fp_take_flags(); // the loaded aexc replaces what was pending
+        host_fp_set_rounding(unsigned(value >> 30));
+    }
+    fp_pending_ = false;
+    fsr = value;
+    fp_exact_ = ((fsr >> 23) & 0x1f) != 0;
 }
 
 // ---- condition codes ----

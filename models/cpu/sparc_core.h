@@ -110,6 +110,20 @@ public:
     }
     bool fp_enabled() const { return (fprs & 4) && (pstate & kPstatePef); }
 
+    // ---- floating-point exceptions ----
+    // With every trap disabled (FSR.TEM = 0, the usual case) FPops run on the
+    // host unit with no per-operation bookkeeping: the host's sticky flags
+    // feed FSR.aexc, and FSR.cexc, which describes the last FPop only, is
+    // recomputed from a record of that operation when the FSR is read.
+    struct FpRecord {
+        uint8_t (*exceptions)(const FpRecord&, unsigned rounding); // cexc of the operation
+        uint64_t a, b;                                            // its operands
+    };
+    void record_fp(const FpRecord& r) { last_fp_ = r, fp_pending_ = true; }
+    bool fp_exact() const { return fp_exact_; } // TEM != 0: exceptions per operation, with traps
+    uint64_t read_fsr();            // STFSR and host tools: the FSR with pending exceptions folded in
+    void write_fsr(uint64_t value); // LDFSR
+
     // ---- memory: fast paths through a small software TLB, slow path through the backend ----
     template <typename T> bool read(uint64_t va, T& value, bool little = false);
     template <typename T> bool write(uint64_t va, T value, bool little = false);
@@ -138,6 +152,8 @@ private:
     bool slow_write(uint64_t va, const void* data, unsigned len, bool little);
     void enter_trap(unsigned tt);
     void restore_trap_state();
+    void fp_enter();
+    void fp_leave();
     const Insn* fetch_slow();
     template <bool Trace> uint64_t run_loop(uint64_t budget);
     void trace_insn(const Insn& insn);
@@ -155,6 +171,11 @@ private:
     TlbEntry write_tlb_[kTlbEntries];
     uint16_t pending_trap_ = 0;
     uint16_t mem_fault_tt_ = kTrapDataAccessException;
+    FpRecord last_fp_{};
+    bool fp_pending_ = false; // last_fp_ decides cexc
+    bool fp_exact_ = false;
+    bool in_run_ = false;     // the host FPU holds guest state
+    unsigned host_mxcsr_ = 0;
     bool stop_ = false;
     bool halted_ = false;
     int exit_code_ = 0;
