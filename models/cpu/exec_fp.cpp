@@ -20,7 +20,7 @@ constexpr unsigned kCexcShift = 0, kAexcShift = 5, kTemShift = 23;
 constexpr uint64_t kFttMask = 7ull << 14;
 constexpr uint64_t kFttIeee = 1ull << 14;
 
-unsigned rounding_mode(const SparcCore& c) { return unsigned(c.fsr >> 30) & 3; }
+unsigned rounding_mode(const SparcCore& c) { return c.fp_rounding(); }
 
 // Records the exceptions of one FPop. Returns false (with the trap raised)
 // when an enabled exception traps, in which case rd must not be written.

@@ -103,7 +103,7 @@ template <bool Signed, bool SetCc, bool Imm> bool div32(SparcCore& c, const Insn
     if constexpr (Signed) {
         int64_t q;
         int64_t n = int64_t(dividend), d = int32_t(divisor);
-        if (n == INT64_MIN && d == -1) q = INT64_MIN; // host division would trap
+        if (n == INT64_MIN && d == -1) q = INT64_MAX; // +2^63 (host division would trap); clamps below
         else q = n / d;
         if (q > INT32_MAX) { q = INT32_MAX; overflow = true; }
         else if (q < INT32_MIN) { q = INT32_MIN; overflow = true; }

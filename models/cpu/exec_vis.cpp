@@ -1,5 +1,5 @@
 // The VIS instructions glibc's memcpy and memset use: ALIGNADDR, FALIGNDATA
-// and the 64-bit logical operates (FZERO, FONE, FSRC, FAND, ...).
+// and the 64-bit logical operates (FZERO, FONE, FSRC, FAND, ...); and SIAM.
 #include "exec_common.h"
 
 namespace fireplane::sparc {
@@ -36,6 +36,13 @@ template <typename Op, bool Single> bool vis_logic(SparcCore& c, const Insn& in)
     return next(c);
 }
 
+// SIAM (VIS II): sets GSR.IM and GSR.IRND from the instruction's low bits.
+bool siam(SparcCore& c, const Insn& in) {
+    if (!vis_check(c)) return false;
+    c.write_gsr((c.gsr & ~(uint64_t(7) << 25)) | (uint64_t(in.raw & 7) << 25));
+    return next(c);
+}
+
 struct Zero { static uint64_t f(uint64_t, uint64_t) { return 0; } };
 struct One { static uint64_t f(uint64_t, uint64_t) { return ~uint64_t(0); } };
 struct Nor { static uint64_t f(uint64_t a, uint64_t b) { return ~(a | b); } };
@@ -55,9 +62,13 @@ struct Or { static uint64_t f(uint64_t a, uint64_t b) { return a | b; } };
 
 constexpr uint32_t kVis = op(2) | op3(0x36);
 
-#define VIS_PAIR(name, code, Op)                                                                   \
-    {name, kOpfMask, kVis | opf(code), "f1d,f2d,fdd", vis_logic<Op, false>, nullptr},              \
-        {name "s", kOpfMask, kVis | opf(code + 1), "f1s,f2s,fds", vis_logic<Op, true>, nullptr}
+// A double and a single form; `d` and `s` are the operand lists (unary ones name one source).
+#define VIS_PAIR(name, code, Op, d, s)                                                             \
+    {name, kOpfMask, kVis | opf(code), d, vis_logic<Op, false>, nullptr},                          \
+        {name "s", kOpfMask, kVis | opf(code + 1), s, vis_logic<Op, true>, nullptr}
+#define VIS_BINARY(name, code, Op) VIS_PAIR(name, code, Op, "f1d,f2d,fdd", "f1s,f2s,fds")
+#define VIS_UNARY1(name, code, Op) VIS_PAIR(name, code, Op, "f1d,fdd", "f1s,fds")
+#define VIS_UNARY2(name, code, Op) VIS_PAIR(name, code, Op, "f2d,fdd", "f2s,fds")
 
 } // namespace
 
@@ -68,21 +79,22 @@ void add_vis_rows(std::vector<IsaRow>& rows) {
         {"faligndata", kOpfMask, kVis | opf(0x048), "f1d,f2d,fdd", faligndata, nullptr},
         {"fzero", kOpfMask, kVis | opf(0x060), "fdd", vis_logic<Zero, false>, nullptr},
         {"fzeros", kOpfMask, kVis | opf(0x061), "fds", vis_logic<Zero, true>, nullptr},
-        VIS_PAIR("fnor", 0x062, Nor),
-        VIS_PAIR("fandnot2", 0x064, AndNot2),
-        VIS_PAIR("fnot2", 0x066, Not2),
-        VIS_PAIR("fandnot1", 0x068, AndNot1),
-        VIS_PAIR("fnot1", 0x06a, Not1),
-        VIS_PAIR("fxor", 0x06c, Xor),
-        VIS_PAIR("fnand", 0x06e, Nand),
-        VIS_PAIR("fand", 0x070, And),
-        VIS_PAIR("fxnor", 0x072, Xnor),
-        VIS_PAIR("fsrc1", 0x074, Src1),
-        VIS_PAIR("fornot2", 0x076, OrNot2),
-        VIS_PAIR("fsrc2", 0x078, Src2),
-        VIS_PAIR("fornot1", 0x07a, OrNot1),
-        VIS_PAIR("for", 0x07c, Or),
+        VIS_BINARY("fnor", 0x062, Nor),
+        VIS_BINARY("fandnot2", 0x064, AndNot2),
+        VIS_UNARY2("fnot2", 0x066, Not2),
+        VIS_BINARY("fandnot1", 0x068, AndNot1),
+        VIS_UNARY1("fnot1", 0x06a, Not1),
+        VIS_BINARY("fxor", 0x06c, Xor),
+        VIS_BINARY("fnand", 0x06e, Nand),
+        VIS_BINARY("fand", 0x070, And),
+        VIS_BINARY("fxnor", 0x072, Xnor),
+        VIS_UNARY1("fsrc1", 0x074, Src1),
+        VIS_BINARY("fornot2", 0x076, OrNot2),
+        VIS_UNARY2("fsrc2", 0x078, Src2),
+        VIS_BINARY("fornot1", 0x07a, OrNot1),
+        VIS_BINARY("for", 0x07c, Or),
         {"fone", kOpfMask, kVis | opf(0x07e), "fdd", vis_logic<One, false>, nullptr},
+        {"siam", kOpfMask | (0x1fu << 25) | (0x1fu << 14) | 0x18, kVis | opf(0x081), "", siam, nullptr},
         {"fones", kOpfMask, kVis | opf(0x07f), "fds", vis_logic<One, true>, nullptr},
     };
     rows.insert(rows.end(), std::begin(table), std::end(table));

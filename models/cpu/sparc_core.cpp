@@ -269,7 +269,7 @@ constexpr uint64_t kCexcMask = 0x1f;
 } // namespace
 
 void SparcCore::fp_enter() {
-    host_mxcsr_ = host_fp_enter(unsigned(fsr >> 30));
+    host_mxcsr_ = host_fp_enter(fp_rounding());
     in_run_ = true;
 }
 
@@ -282,7 +282,7 @@ void SparcCore::fp_leave() {
 uint64_t SparcCore::read_fsr() {
     if (in_run_) fsr |= uint64_t(host_fp_take_flags()) << kAexcShift;
     if (fp_pending_) {
-        const uint8_t cexc = last_fp_.exceptions(last_fp_, unsigned(fsr >> 30));
+        const uint8_t cexc = last_fp_.exceptions(last_fp_, fp_rounding());
         fsr = (fsr & ~kCexcMask) | cexc | (uint64_t(cexc) << kAexcShift);
         fp_pending_ = false;
     }
@@ -290,13 +290,17 @@ uint64_t SparcCore::read_fsr() {
 }
 
 void SparcCore::write_fsr(uint64_t value) {
-    if (in_run_) {
-        host_fp_take_flags(); // the loaded aexc replaces what was pending
-        host_fp_set_rounding(unsigned(value >> 30));
-    }
+    if (in_run_) host_fp_take_flags(); // the loaded aexc replaces what was pending
     fp_pending_ = false;
     fsr = value;
     fp_exact_ = ((fsr >> 23) & 0x1f) != 0;
+    if (in_run_) host_fp_set_rounding(fp_rounding());
+}
+
+void SparcCore::write_gsr(uint64_t value) {
+    read_fsr(); // a pending cexc was computed under the old rounding mode
+    gsr = value;
+    if (in_run_) host_fp_set_rounding(fp_rounding());
 }
 
 // ---- condition codes ----

@@ -123,6 +123,9 @@ public:
     bool fp_exact() const { return fp_exact_; } // TEM != 0: exceptions per operation, with traps
     uint64_t read_fsr();            // STFSR and host tools: the FSR with pending exceptions folded in
     void write_fsr(uint64_t value); // LDFSR
+    void write_gsr(uint64_t value); // WR %gsr, SIAM: GSR.IM/IRND may change the rounding mode
+    // The rounding mode FPops use: GSR.IRND when GSR.IM (interval arithmetic) is set, else FSR.RD.
+    unsigned fp_rounding() const { return ((gsr >> 27) & 1) ? unsigned(gsr >> 25) & 3 : unsigned(fsr >> 30) & 3; }
 
     // ---- memory: fast paths through a small software TLB, slow path through the backend ----
     template <typename T> bool read(uint64_t va, T& value, bool little = false);

@@ -29,7 +29,7 @@ const StateRegister kAsrs[] = {
     {16, "%pcr", false, [](const SparcCore& c) { return c.pcr; }, [](SparcCore& c, uint64_t v) { c.pcr = v; }},
     {17, "%pic", false, [](const SparcCore& c) { return c.pic; }, [](SparcCore& c, uint64_t v) { c.pic = v; },
      pic_user_readable},
-    {19, "%gsr", false, [](const SparcCore& c) { return c.gsr; }, [](SparcCore& c, uint64_t v) { c.gsr = v; }},
+    {19, "%gsr", false, [](const SparcCore& c) { return c.gsr; }, [](SparcCore& c, uint64_t v) { c.write_gsr(v); }},
     {20, "%set_softint", true, nullptr, [](SparcCore& c, uint64_t v) { c.softint |= v; }},
     {21, "%clear_softint", true, nullptr, [](SparcCore& c, uint64_t v) { c.softint &= ~v; }},
     {22, "%softint", true, [](const SparcCore& c) { return c.softint; },

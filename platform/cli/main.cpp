@@ -74,5 +74,8 @@ int sc_main(int argc, char* argv[]) {
     } catch (const std::invalid_argument& e) {
         std::fprintf(stderr, "fireplane: error: %s\n", e.what());
         return kUsageOrInputError;
+    } catch (const std::exception& e) { // a model bug: say so rather than abort
+        std::fprintf(stderr, "fireplane: internal error: %s\n", e.what());
+        return 1;
     }
 }

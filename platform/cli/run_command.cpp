@@ -43,7 +43,11 @@ int run_program(const RunOptions& options) {
     register_all_models(factory);
     MachineConfig machine = load_machine(options.machine.config, options.machine.sets, factory);
     loader::ElfImage image = loader::read_elf(options.program.front());
-    const std::string stats_file = absolute(options.stats_file); // the guest may chdir
+    std::ofstream stats_out;
+    if (!options.stats_file.empty()) { // opened now: a bad path should not cost a whole run
+        stats_out.open(absolute(options.stats_file));
+        if (!stats_out) throw std::invalid_argument("cannot write statistics to '" + options.stats_file + "'");
+    }
 
     std::unique_ptr<Platform> platform = build_platform(machine, factory);
     if (platform->cpus.empty()) throw ConfigError(Location{machine.file, 0, 0}, "the machine has no sparc_cpu to run the program on");
@@ -83,10 +87,10 @@ int run_program(const RunOptions& options) {
                      static_cast<unsigned long long>(cpu.core().pc));
         code = 1;
     }
-    if (!stats_file.empty()) {
-        std::ofstream out(stats_file);
-        StatsRegistry::instance().write_json(out);
-        if (!out) std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n", stats_file.c_str());
+    if (stats_out.is_open()) {
+        StatsRegistry::instance().write_json(stats_out);
+        stats_out.close();
+        if (!stats_out) std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n", options.stats_file.c_str());
     }
     if (!options.quiet) summary.print(std::cerr, code);
     return code;

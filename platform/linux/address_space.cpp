@@ -34,7 +34,20 @@ void AddressSpace::unmap(uint64_t va, uint64_t len) {
     split_at(end);
     for (auto it = mappings_.lower_bound(va); it != mappings_.end() && it->first < end;)
         it = mappings_.erase(it);
-    for (uint64_t a = va; a < end; a += kPageSize) release(a / kPageSize);
+    for (uint64_t vpn : backed_pages(va, len)) release(vpn);
+}
+
+std::vector<uint64_t> AddressSpace::backed_pages(uint64_t va, uint64_t len) const {
+    std::vector<uint64_t> vpns;
+    const uint64_t first = va / kPageSize, count = page_up(len) / kPageSize;
+    if (count <= pages_.size()) {
+        for (uint64_t v = first; v < first + count; ++v)
+            if (pages_.count(v)) vpns.push_back(v);
+    } else {
+        for (const auto& [vpn, page] : pages_)
+            if (vpn >= first && vpn < first + count) vpns.push_back(vpn);
+    }
+    return vpns;
 }
 
 bool AddressSpace::protect(uint64_t va, uint64_t len, unsigned prot) {
@@ -43,10 +56,7 @@ bool AddressSpace::protect(uint64_t va, uint64_t len, unsigned prot) {
     split_at(va);
     split_at(end);
     for (auto it = mappings_.lower_bound(va); it != mappings_.end() && it->first < end; ++it) it->second.prot = prot;
-    for (uint64_t a = va; a < end; a += kPageSize) {
-        auto p = pages_.find(a / kPageSize);
-        if (p != pages_.end()) p->second.prot = prot;
-    }
+    for (uint64_t vpn : backed_pages(va, len)) pages_[vpn].prot = prot;
     return true;
 }
 
@@ -82,7 +92,7 @@ uint64_t AddressSpace::find_free(uint64_t from, uint64_t len) const {
 }
 
 void AddressSpace::discard(uint64_t va, uint64_t len) {
-    for (uint64_t a = va; a < va + len; a += kPageSize) release(a / kPageSize);
+    for (uint64_t vpn : backed_pages(va, len)) release(vpn);
 }
 
 void AddressSpace::move(uint64_t from, uint64_t len, uint64_t to) {
@@ -90,12 +100,9 @@ void AddressSpace::move(uint64_t from, uint64_t len, uint64_t to) {
     const unsigned prot = m ? m->prot : 0;
     const std::string name = m ? m->name : "mmap";
     std::unordered_map<uint64_t, Page> moved;
-    for (uint64_t off = 0; off < len; off += kPageSize) {
-        auto p = pages_.find((from + off) / kPageSize);
-        if (p != pages_.end()) {
-            moved.emplace((to + off) / kPageSize, p->second);
-            pages_.erase(p);
-        }
+    for (uint64_t vpn : backed_pages(from, len)) {
+        moved.emplace(vpn - from / kPageSize + to / kPageSize, pages_[vpn]);
+        pages_.erase(vpn);
     }
     unmap(from, len);
     map(to, len, prot, name);

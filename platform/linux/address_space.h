@@ -68,6 +68,8 @@ private:
     void split_at(uint64_t va);
     bool allocate(uint64_t& pa);
     void release(uint64_t vpn);
+    // Backed virtual page numbers in [va, va+len), without walking a huge range page by page.
+    std::vector<uint64_t> backed_pages(uint64_t va, uint64_t len) const;
 
     PhysicalMemory ram_;
     std::map<uint64_t, Mapping> mappings_; // by start address

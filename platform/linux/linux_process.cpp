@@ -106,6 +106,13 @@ uint64_t LinuxProcess::random64() {
 
 void LinuxProcess::load(const loader::ElfImage& image) {
     program_path_ = image.path;
+    for (size_t i = 0; i < image.segments.size(); ++i) {
+        const auto& seg = image.segments[i];
+        if (seg.vaddr + seg.memsz > kStackTop - config_.stack_size || seg.vaddr < AddressSpace::kPageSize)
+            throw loader::LoadError("'" + image.path + "' cannot be loaded: segment " + std::to_string(i) + " (" +
+                                    hex(seg.vaddr) + ", " + hex(seg.memsz) +
+                                    " bytes) lies outside the user address space");
+    }
     for (const auto& seg : image.segments) {
         const uint64_t start = AddressSpace::page_down(seg.vaddr);
         const uint64_t end = AddressSpace::page_up(seg.vaddr + seg.memsz);

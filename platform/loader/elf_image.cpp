@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <sys/stat.h>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -48,6 +49,15 @@ std::string machine_name(unsigned m) {
     return "machine " + std::to_string(m);
 }
 
+// "an ELF file for x86-64 (64-bit, little-endian)": read from the identification
+// bytes and e_machine, which sit at the same places in every ELF class.
+std::string describe_elf(const std::vector<uint8_t>& b) {
+    const bool big = b[EI_DATA] == ELFDATA2MSB;
+    const unsigned machine = big ? (unsigned(b[18]) << 8 | b[19]) : (unsigned(b[19]) << 8 | b[18]);
+    return "an ELF file for " + machine_name(machine) + " (" + (b[EI_CLASS] == ELFCLASS64 ? "64" : "32") +
+           "-bit, " + (big ? "big" : "little") + "-endian)";
+}
+
 } // namespace
 
 uint64_t ElfImage::end_of_data() const {
@@ -59,6 +69,9 @@ uint64_t ElfImage::end_of_data() const {
 ElfImage read_elf(const std::string& path) {
     ElfImage image;
     image.path = path;
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) throw LoadError("cannot open " + quoted(path) + ": " + std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) throw LoadError(quoted(path) + " is not a regular file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw LoadError("cannot open " + quoted(path) + ": " + std::strerror(errno));
     image.bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
@@ -66,11 +79,12 @@ ElfImage read_elf(const std::string& path) {
 
     if (b.size() < 4 || std::memcmp(b.data(), ELFMAG, SELFMAG) != 0)
         throw LoadError(quoted(path) + " is not an ELF file: " + describe_start(b));
-    if (b.size() < EI_NIDENT) throw LoadError(quoted(path) + " is truncated: the ELF identification is incomplete");
-    if (b[EI_CLASS] != ELFCLASS64)
-        throw LoadError(quoted(path) + " is a 32-bit ELF file; fireplane runs 64-bit SPARC V9 (sparc64) programs");
-    if (b[EI_DATA] != ELFDATA2MSB)
-        throw LoadError(quoted(path) + " is a little-endian ELF file; SPARC V9 programs are big-endian");
+    if (b.size() < 20) throw LoadError(quoted(path) + " is truncated: the ELF header is incomplete (" +
+                                       std::to_string(b.size()) + " bytes)");
+    const bool sparc_v9 = b[EI_DATA] == ELFDATA2MSB && b[18] == 0 && b[19] == kEmSparcV9;
+    if (!sparc_v9 || b[EI_CLASS] != ELFCLASS64)
+        throw LoadError(quoted(path) + " is " + describe_elf(b) +
+                        "; fireplane runs 64-bit big-endian SPARC V9 (sparc64) programs");
 
     elf_version(EV_CURRENT);
     std::unique_ptr<Elf, ElfCloser> elf(
@@ -79,9 +93,6 @@ ElfImage read_elf(const std::string& path) {
     if (!elf || !gelf_getehdr(elf.get(), &eh))
         throw LoadError(quoted(path) + " is truncated: the ELF header is incomplete (" +
                         std::to_string(b.size()) + " bytes)");
-    if (eh.e_machine != kEmSparcV9)
-        throw LoadError(quoted(path) + " is an ELF file for " + machine_name(eh.e_machine) +
-                        ", not SPARC V9");
     if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
         throw LoadError(quoted(path) + " is not an executable (ELF type " + std::to_string(eh.e_type) + ")");
     if (eh.e_phoff + uint64_t(eh.e_phnum) * eh.e_phentsize > b.size())
@@ -105,6 +116,9 @@ ElfImage read_elf(const std::string& path) {
             throw LoadError(quoted(path) + " is truncated: segment " + std::to_string(i) + " needs bytes up to " +
                             std::to_string(ph.p_offset + ph.p_filesz) + " but the file has " +
                             std::to_string(b.size()));
+        if (ph.p_vaddr + ph.p_memsz < ph.p_vaddr)
+            throw LoadError(quoted(path) + " is malformed: segment " + std::to_string(i) +
+                            " wraps around the end of the address space");
         if (ph.p_filesz > ph.p_memsz)
             throw LoadError(quoted(path) + " is malformed: segment " + std::to_string(i) +
                             " is larger in the file than in memory");

@@ -12,21 +12,21 @@ namespace {
 
 // A branch at instruction 1, its delay slot (o1 += 1) at 2, a fall-through
 // instruction (o2 += 1) at 3 that jumps past the target, and the target
-// (o3 += 1) at 5. Instruction 0 sets the flags from o0 - 0.
+// (o3 += 1) at 5. %o0 holds `value`; instruction 0 sets the flags from it.
 struct Outcome {
     bool delay_slot_ran, fell_through, reached_target;
 };
 
-Outcome run_branch(uint32_t branch, uint64_t o0) {
+Outcome run_branch(uint32_t branch, uint64_t value) {
     TestCpu cpu({
         alu(kSubcc, g0, o0, g0),
-        branch,                    // 1: to 5 when taken
-        alui(kAdd, o1, o1, 1),     // 2: delay slot
-        alui(kAdd, o2, o2, 1),     // 3: fall-through
-        bicc(kA, true, 2),         // 4: ba,a to 6
-        alui(kAdd, o3, o3, 1),     // 5: target
+        branch,                // 1: to 5 when taken
+        alui(kAdd, o1, o1, 1), // 2: delay slot
+        alui(kAdd, o2, o2, 1), // 3: fall-through
+        bicc(kA, true, 2),     // 4: ba,a to 6
+        alui(kAdd, o3, o3, 1), // 5: target
     });
-    cpu.reg(o0) = o0;
+    cpu.reg(o0) = value;
     REQUIRE(cpu.run() == TestCpu::kStopTrap);
     return {cpu.reg(o1) == 1, cpu.reg(o2) == 1, cpu.reg(o3) == 1};
 }
@@ -40,17 +40,27 @@ void check(const Outcome& got, const Outcome& want) {
 } // namespace
 
 TEST_CASE("Bicc: the delay slot runs unless annulled", "[control][branch]") {
-    SECTION("taken, a = 0") { check(run_branch(bicc(kE, false, 4), 0), {true, false, true}); }
+    SECTION("taken, a = 0") {
+        check(run_branch(bicc(kE, false, 4), 0), {true, false, true});
+    }
     SECTION("taken, a = 1: conditional branches still run the slot") {
         check(run_branch(bicc(kE, true, 4), 0), {true, false, true});
     }
-    SECTION("untaken, a = 0") { check(run_branch(bicc(kE, false, 4), 1), {true, true, false}); }
+    SECTION("untaken, a = 0") {
+        check(run_branch(bicc(kE, false, 4), 1), {true, true, false});
+    }
     SECTION("untaken, a = 1: the slot is annulled") {
         check(run_branch(bicc(kE, true, 4), 1), {false, true, false});
     }
-    SECTION("ba,a annuls the slot") { check(run_branch(bicc(kA, true, 4), 1), {false, false, true}); }
-    SECTION("ba runs the slot") { check(run_branch(bicc(kA, false, 4), 1), {true, false, true}); }
-    SECTION("bn,a annuls the slot") { check(run_branch(bicc(kN, true, 4), 0), {false, true, false}); }
+    SECTION("ba,a annuls the slot") {
+        check(run_branch(bicc(kA, true, 4), 1), {false, false, true});
+    }
+    SECTION("ba runs the slot") {
+        check(run_branch(bicc(kA, false, 4), 1), {true, false, true});
+    }
+    SECTION("bn,a annuls the slot") {
+        check(run_branch(bicc(kN, true, 4), 0), {false, true, false});
+    }
 }
 
 TEST_CASE("BPcc selects icc or xcc", "[control][branch]") {
@@ -80,14 +90,14 @@ TEST_CASE("Backward branch displacements are sign-extended", "[control][branch]"
     CHECK(cpu.reg(o1) == 3);
 }
 
-TEST_CASE("CALL links %o7; JMPL links rd and returns", "[control][call]") {
+TEST_CASE("CALL links %o7, JMPL links rd and returns", "[control][call]") {
     TestCpu cpu({
-        call(3),                // 0: to 3, %o7 = at(0)
-        movi(o1, 1),            // 1: delay slot
-        ta(0x50),               // 2: return here and stop
-        movi(o2, 2),            // 3
-        jmpl(g0, o7, 8),        // 4: retl to 2
-        movi(o3, 3),            // 5: delay slot
+        call(3),         // 0: to 3, %o7 = at(0)
+        movi(o1, 1),     // 1: delay slot
+        ta(0x50),        // 2: return here and stop
+        movi(o2, 2),     // 3
+        jmpl(g0, o7, 8), // 4: retl to 2
+        movi(o3, 3),     // 5: delay slot
     });
     REQUIRE(cpu.run() == TestCpu::kStopTrap);
     CHECK(cpu.reg(o7) == TestCpu::at(0));
@@ -125,4 +135,26 @@ TEST_CASE("Tcc traps only when its condition holds", "[control][trap]") {
     REQUIRE(cpu.run() == 0x121);
     CHECK(cpu.trap_pc() == TestCpu::at(2));
     CHECK(cpu.traps.size() == 1);
+}
+
+TEST_CASE("A trap in a delay slot saves the branch target as TNPC and DONE resumes there",
+          "[control][trap]") {
+    TestCpu cpu({
+        bicc(kA, false, 3), // 0: to 3
+        ta(0x51),           // 1: delay slot traps
+        movi(o1, 1),        // 2: skipped
+        movi(o2, 2),        // 3: target
+    });
+    cpu.on_trap = [](SparcCore& c, unsigned tt) {
+        if (tt != 0x151) return false;
+        CHECK(c.trap_stack[c.tl].tpc == TestCpu::at(1));
+        CHECK(c.trap_stack[c.tl].tnpc == TestCpu::at(3));
+        c.done_trap(); // like a system call returning
+        return true;
+    };
+    REQUIRE(cpu.run() == TestCpu::kStopTrap);
+    CHECK(cpu.traps.size() == 2);
+    CHECK(cpu.reg(o1) == 0);
+    CHECK(cpu.reg(o2) == 2);
+    CHECK(cpu.core.tl == 1); // only the stop trap is still open
 }

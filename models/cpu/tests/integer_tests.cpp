@@ -41,13 +41,14 @@ TEST_CASE("ADDcc sets icc from bit 31 and xcc from bit 63", "[integer][cc]") {
         {"32-bit signed overflow only", kAddcc, 0x7fffffff, 1, 0x80000000, kCcN | kCcV, 0},
         {"32-bit carry out only", kAddcc, 0xffffffff, 1, 0x100000000, kCcZ | kCcC, 0},
         {"64-bit wrap to zero", kAddcc, ~0ull, 1, 0, kCcZ | kCcC, kCcZ | kCcC},
-        {"64-bit signed overflow", kAddcc, 0x7fffffffffffffff, 1, 0x8000000000000000,
-         kCcZ | kCcC, kCcN | kCcV},
-        {"negative plus negative overflows both", kAddcc, 0x8000000080000000,
-         0x8000000080000000, 0x100000000, kCcZ | kCcC | kCcV, kCcC | kCcV},
+        {"64-bit signed overflow", kAddcc, 0x7fffffffffffffff, 1, 0x8000000000000000, kCcZ | kCcC,
+         kCcN | kCcV},
+        {"negative plus negative overflows both", kAddcc, 0x8000000080000000, 0x8000000080000000,
+         0x100000000, kCcZ | kCcC | kCcV, kCcC | kCcV},
         {"no flags", kAddcc, 2, 3, 5, 0, 0},
     };
-    for (const CcCase& t : cases) check_cc(t);
+    for (const CcCase& t : cases)
+        check_cc(t);
 }
 
 TEST_CASE("SUBcc borrow and overflow for both widths", "[integer][cc]") {
@@ -60,10 +61,11 @@ TEST_CASE("SUBcc borrow and overflow for both widths", "[integer][cc]") {
         {"unsigned 32-bit borrow without 64-bit borrow", kSubcc, 0x100000000, 1, 0xffffffff,
          kCcN | kCcC, 0},
     };
-    for (const CcCase& t : cases) check_cc(t);
+    for (const CcCase& t : cases)
+        check_cc(t);
 }
 
-TEST_CASE("ADDC and SUBC consume icc.C; ADD and SUB leave the flags alone", "[integer][cc]") {
+TEST_CASE("ADDC and SUBC consume icc.C, ADD and SUB leave the flags alone", "[integer][cc]") {
     check_cc({"addccc with carry in", kAddccc, 0xffffffff, 0, 0x100000000, kCcZ | kCcC, 0}, true);
     check_cc({"subc with carry in keeps flags", kSubc, 10, 3, 6, kCcC, kCcC}, true);
     check_cc({"add keeps flags", kAdd, ~0ull, 1, 0, kCcC, kCcC}, true);
@@ -91,8 +93,9 @@ TEST_CASE("SLL/SRL/SRA use 5-bit counts, the X forms 6-bit counts", "[integer][s
     CHECK(cpu.reg(l2) == 0xc000000000000000);
 }
 
-TEST_CASE("SETHI and OR build a 32-bit constant; %g0 stays zero", "[integer]") {
-    TestCpu cpu({sethi(o0, 0xdeadb000), alui(kOr, o0, o0, 0xeef), movi(g0, 7), alu(kAdd, o1, g0, g0)});
+TEST_CASE("SETHI and OR build a 32-bit constant, %g0 stays zero", "[integer]") {
+    TestCpu cpu(
+        {sethi(o0, 0xdeadb000), alui(kOr, o0, o0, 0xeef), movi(g0, 7), alu(kAdd, o1, g0, g0)});
     REQUIRE(cpu.run() == TestCpu::kStopTrap);
     CHECK(cpu.reg(o0) == 0xdeadbeef);
     CHECK(cpu.reg(o1) == 0);
@@ -101,11 +104,10 @@ TEST_CASE("SETHI and OR build a 32-bit constant; %g0 stays zero", "[integer]") {
 TEST_CASE("MOVcc tests icc or xcc as selected", "[integer][movcc]") {
     // After 0x100000000 - 1: icc has N and C (low word borrowed), xcc is clear.
     TestCpu cpu({
-        alu(kSubcc, g0, o0, o1),
-        movcc(kMovIcc, kCs, o2, 11), // taken
-        movcc(kMovXcc, kCs, o3, 12), // not taken
-        movcc(kMovXcc, kGu, o4, -5), // taken, simm11 sign-extends
-        movcc(kMovIcc, kNeg, o5, 1), // taken
+        alu(kSubcc, g0, o0, o1), movcc(kMovIcc, kCs, o2, 11), // taken
+        movcc(kMovXcc, kCs, o3, 12),                          // not taken
+        movcc(kMovXcc, kGu, o4, -5),                          // taken, simm11 sign-extends
+        movcc(kMovIcc, kNeg, o5, 1),                          // taken
     });
     cpu.reg(o0) = 0x100000000;
     cpu.reg(o1) = 1;
@@ -119,12 +121,12 @@ TEST_CASE("MOVcc tests icc or xcc as selected", "[integer][movcc]") {
 
 TEST_CASE("MOVr tests the whole 64-bit register", "[integer][movr]") {
     TestCpu cpu({
-        movr(kRz, o1, o0, 1),    // o0 = 0x100000000 is not zero
-        movr(kRnz, o2, o0, 2),   // taken
-        movr(kRlz, o3, o4, -3),  // o4 negative: taken
-        movr(kRgez, o5, o4, 4),  // not taken
-        movr(kRlez, l0, g0, 5),  // zero: taken
-        movr(kRgz, l1, g0, 6),   // zero: not taken
+        movr(kRz, o1, o0, 1),   // o0 = 0x100000000 is not zero
+        movr(kRnz, o2, o0, 2),  // taken
+        movr(kRlz, o3, o4, -3), // o4 negative: taken
+        movr(kRgez, o5, o4, 4), // not taken
+        movr(kRlez, l0, g0, 5), // zero: taken
+        movr(kRgz, l1, g0, 6),  // zero: not taken
     });
     cpu.reg(o0) = 0x100000000;
     cpu.reg(o4) = 0x8000000000000000;
@@ -140,10 +142,10 @@ TEST_CASE("MOVr tests the whole 64-bit register", "[integer][movr]") {
 TEST_CASE("RD %pc, RD %ccr and WR/RD %y", "[integer][asr]") {
     TestCpu cpu({
         kNop,
-        rdasr(kAsrPc, o0),             // instruction 1
-        alu(kSubcc, g0, g0, o1),       // 0 - 1: N and C in both
+        rdasr(kAsrPc, o0),       // instruction 1
+        alu(kSubcc, g0, g0, o1), // 0 - 1: N and C in both
         rdasr(kAsrCcr, o2),
-        wrasri(kAsrY, o3, 0x0ff),      // y = o3 ^ 0xff
+        wrasri(kAsrY, o3, 0x0ff), // y = o3 ^ 0xff
         rdasr(kAsrY, o4),
     });
     cpu.reg(o1) = 1;
@@ -156,7 +158,8 @@ TEST_CASE("RD %pc, RD %ccr and WR/RD %y", "[integer][asr]") {
 }
 
 TEST_CASE("UMUL and SMUL put the high word in %y", "[integer][mul]") {
-    TestCpu cpu({alu(kUmul, o2, o0, o1), rdasr(kAsrY, o3), alu(kSmul, o4, o0, o1), rdasr(kAsrY, o5)});
+    TestCpu cpu(
+        {alu(kUmul, o2, o0, o1), rdasr(kAsrY, o3), alu(kSmul, o4, o0, o1), rdasr(kAsrY, o5)});
     cpu.reg(o0) = 0xffffffff; // 4294967295 unsigned, -1 signed
     cpu.reg(o1) = 2;
     REQUIRE(cpu.run() == TestCpu::kStopTrap);

@@ -56,7 +56,7 @@ TEST_CASE("SWAP exchanges a word with rd", "[memory][atomic]") {
     CHECK(cpu.memory.get32(kData + 4) == 0x12345678);
 }
 
-TEST_CASE("CASA swaps only when memory equals rs2; rd gets the old value", "[memory][atomic]") {
+TEST_CASE("CASA swaps only when memory equals rs2, rd gets the old value", "[memory][atomic]") {
     TestCpu cpu({
         mema(kCasa, o2, o0, o1, 0x80), // compare with 7: equal, store 100
         mema(kCasa, o3, o0, o1, 0x80), // compare with 7: memory is 100 now
@@ -123,7 +123,7 @@ TEST_CASE("An ordinary load from an unmapped page raises data_access_exception",
 
 TEST_CASE("Misaligned accesses raise mem_address_not_aligned (0x34)", "[memory][trap]") {
     const uint32_t words[] = {
-        mem(kLduw, o1, o0, 2), mem(kLdx, o1, o0, 4), mem(kStw, o1, o0, 1),
+        mem(kLduw, o1, o0, 2), mem(kLdx, o1, o0, 4),           mem(kStw, o1, o0, 1),
         mem(kSwap, o1, o0, 2), mema(kCasxa, o1, o2, o1, 0x80),
     };
     for (uint32_t word : words) {
@@ -142,14 +142,13 @@ TEST_CASE("A store into decoded code is seen when the code runs again", "[memory
     // Instruction 3 starts as "mov 1, %o1" and is overwritten with "mov 2, %o1"
     // after it ran once; the second pass must decode the new word.
     TestCpu cpu({
-        movi(o1, 0),
-        alui(kSubcc, o3, o3, 1),  // 1: loop
-        kNop,                     // 2
-        movi(o1, 1),              // 3
-        alu(kAdd, o4, o4, o1),    // 4: o4 += o1
-        mem(kStw, o2, o0, 12),    // 5: patch instruction 3
-        bicc(kNe, false, -5),     // 6: back to 1
-        kNop,                     // 7
+        movi(o1, 0), alui(kSubcc, o3, o3, 1), // 1: loop
+        kNop,                                 // 2
+        movi(o1, 1),                          // 3
+        alu(kAdd, o4, o4, o1),                // 4: o4 += o1
+        mem(kStw, o2, o0, 12),                // 5: patch instruction 3
+        bicc(kNe, false, -5),                 // 6: back to 1
+        kNop,                                 // 7
     });
     cpu.reg(o0) = TestCpu::kCode;
     cpu.reg(o2) = movi(o1, 2);

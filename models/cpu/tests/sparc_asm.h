@@ -7,6 +7,8 @@
 
 namespace cpu_test::as {
 
+// The tables below read better in rows.
+// clang-format off
 // Integer registers as the 5-bit rs/rd field encodes them.
 enum Reg : unsigned {
     g0, g1, g2, g3, g4, g5, g6, g7,
@@ -37,7 +39,8 @@ enum Op3 : unsigned {
     kUmul = 0x0a, kSmul = 0x0b, kSubc = 0x0c, kUdivx = 0x0d, kUdiv = 0x0e, kSdiv = 0x0f,
     kAddcc = 0x10, kOrcc = 0x12, kSubcc = 0x14, kAddccc = 0x18, kUdivcc = 0x1e, kSdivcc = 0x1f,
     kSll = 0x25, kSrl = 0x26, kSra = 0x27, kRdasr = 0x28, kMovcc = 0x2c, kSdivx = 0x2d,
-    kMovr = 0x2f, kWrasr = 0x30, kFpop1 = 0x34, kFpop2 = 0x35, kJmpl = 0x38, kTcc = 0x3a,
+    kMovr = 0x2f, kWrasr = 0x30, kFpop1 = 0x34, kFpop2 = 0x35, kJmpl = 0x38, kReturn = 0x39,
+    kTcc = 0x3a,
     kSave = 0x3c, kRestore = 0x3d,
 };
 
@@ -56,6 +59,7 @@ enum Opf : unsigned {
 
 // Ancillary state registers (rs1 of RDASR, rd of WRASR).
 enum Asr : unsigned { kAsrY = 0, kAsrCcr = 2, kAsrAsi = 3, kAsrPc = 5 };
+// clang-format on
 
 constexpr uint32_t kNop = 0x01000000; // sethi 0, %g0
 
@@ -80,7 +84,9 @@ constexpr uint32_t alui(unsigned op3, unsigned rd, unsigned rs1, int imm) {
     return f3i(2, rd, op3, rs1, imm);
 }
 // mov imm, rd (or %g0, imm, rd)
-constexpr uint32_t movi(unsigned rd, int imm) { return alui(kOr, rd, g0, imm); }
+constexpr uint32_t movi(unsigned rd, int imm) {
+    return alui(kOr, rd, g0, imm);
+}
 
 // Shifts: x selects the 64-bit form (and a 6-bit count).
 constexpr uint32_t shifti(unsigned op3, bool x, unsigned rd, unsigned rs1, unsigned count) {
@@ -112,14 +118,26 @@ constexpr uint32_t fbfcc(unsigned cond, bool annul, int disp) {
     return (annul ? 1u << 29 : 0) | field(cond, 4, 25) | field(6, 3, 22) |
            field(uint32_t(disp), 22, 0);
 }
-constexpr uint32_t call(int disp) { return (1u << 30) | field(uint32_t(disp), 30, 0); }
-constexpr uint32_t jmpl(unsigned rd, unsigned rs1, int imm) { return alui(kJmpl, rd, rs1, imm); }
+constexpr uint32_t call(int disp) {
+    return (1u << 30) | field(uint32_t(disp), 30, 0);
+}
+constexpr uint32_t jmpl(unsigned rd, unsigned rs1, int imm) {
+    return alui(kJmpl, rd, rs1, imm);
+}
 // t<cond> %icc, %g0 + n
 constexpr uint32_t tcc(unsigned cond, unsigned n) {
     return field(2, 2, 30) | field(cond, 4, 25) | field(kTcc, 6, 19) | (1u << 13) | field(n, 7, 0);
 }
-constexpr uint32_t ta(unsigned n) { return tcc(kA, n); }
-constexpr uint32_t save(unsigned rd, unsigned rs1, int imm) { return alui(kSave, rd, rs1, imm); }
+constexpr uint32_t ta(unsigned n) {
+    return tcc(kA, n);
+}
+// return rs1 + imm (restores the caller's window, then jumps after the delay slot)
+constexpr uint32_t return_(unsigned rs1, int imm) {
+    return alui(kReturn, 0, rs1, imm);
+}
+constexpr uint32_t save(unsigned rd, unsigned rs1, int imm) {
+    return alui(kSave, rd, rs1, imm);
+}
 constexpr uint32_t restore(unsigned rd, unsigned rs1, int imm) {
     return alui(kRestore, rd, rs1, imm);
 }
@@ -155,7 +173,9 @@ constexpr uint32_t fcmp(unsigned opf, unsigned fcc, unsigned rs1, unsigned rs2) 
 }
 
 // ---- state registers ----
-constexpr uint32_t rdasr(unsigned asr, unsigned rd) { return f3(2, rd, kRdasr, asr, 0); }
+constexpr uint32_t rdasr(unsigned asr, unsigned rd) {
+    return f3(2, rd, kRdasr, asr, 0);
+}
 // wr rs1, imm, asr (writes rs1 XOR imm)
 constexpr uint32_t wrasri(unsigned asr, unsigned rs1, int imm) {
     return f3i(2, asr, kWrasr, rs1, imm);

@@ -41,7 +41,8 @@ uint64_t TestMemory::get64(uint64_t va) {
     return __builtin_bswap64(v);
 }
 
-bool TestMemory::map_page(uint64_t va, fireplane::sparc::Access, fireplane::sparc::PageMapping& out) {
+bool TestMemory::map_page(uint64_t va, fireplane::sparc::Access,
+                          fireplane::sparc::PageMapping& out) {
     uint8_t* page = host(va & ~kPageMask);
     if (!page) return false;
     out.host = page;
@@ -53,7 +54,8 @@ TestCpu::TestCpu(const std::vector<uint32_t>& program) : core(memory, this) {
     memory.map(kCode, 2 * kPageSize);
     memory.map(kData, 2 * kPageSize);
     memory.map(kStack - kPageSize, kPageSize);
-    for (size_t k = 0; k < program.size(); ++k) memory.put32(at(unsigned(k)), program[k]);
+    for (size_t k = 0; k < program.size(); ++k)
+        memory.put32(at(unsigned(k)), program[k]);
     memory.put32(at(unsigned(program.size())), as::ta(kStopTrap - 0x100));
     core.pc = kCode;
     core.npc = kCode + 4;

@@ -31,7 +31,9 @@ public:
 
     bool map_page(uint64_t va, fireplane::sparc::Access access,
                   fireplane::sparc::PageMapping& out) override;
-    bool io_access(uint64_t, fireplane::sparc::Access, uint8_t*, unsigned) override { return false; }
+    bool io_access(uint64_t, fireplane::sparc::Access, uint8_t*, unsigned) override {
+        return false;
+    }
 
 private:
     using Page = std::array<uint8_t, fireplane::sparc::kPageSize>;

@@ -11,9 +11,7 @@ using fireplane::sparc::kNumWindows;
 
 TEST_CASE("SAVE: the caller's outs are the callee's ins", "[window]") {
     TestCpu cpu({
-        movi(o0, 5),
-        movi(l0, 40),
-        save(sp, sp, -176),
+        movi(o0, 5), movi(l0, 40), save(sp, sp, -176),
         ta(0x51), // stop inside the new window
     });
     const uint64_t old_sp = cpu.reg(sp);
@@ -29,13 +27,10 @@ TEST_CASE("SAVE: the caller's outs are the callee's ins", "[window]") {
 
 TEST_CASE("RESTORE: results go to the caller's window, its registers survive", "[window]") {
     TestCpu cpu({
-        movi(o0, 5),
-        movi(l0, 40),
-        save(sp, sp, -176),
-        alui(kAdd, l0, i0, 1), // callee l0 = 6
-        movi(o0, 9),           // callee's own out, not the caller's o0
-        movi(i1, 7),           // callee i1 is the caller's o1
-        restore(o2, l0, 100),  // caller o2 = callee l0 + 100
+        movi(o0, 5), movi(l0, 40), save(sp, sp, -176), alui(kAdd, l0, i0, 1), // callee l0 = 6
+        movi(o0, 9),          // callee's own out, not the caller's o0
+        movi(i1, 7),          // callee i1 is the caller's o1
+        restore(o2, l0, 100), // caller o2 = callee l0 + 100
     });
     REQUIRE(cpu.run() == TestCpu::kStopTrap);
     CHECK(cpu.core.cwp == 0);
@@ -98,4 +93,23 @@ TEST_CASE("RESTORE with CANRESTORE = 0 raises fill_0_normal (0xc0)", "[window][t
     CHECK(cpu.trap_pc() == TestCpu::at(1));
     CHECK(cpu.core.cwp == 2); // the window to fill: CWP - 1
     CHECK(cpu.core.trap_stack[1].tstate % 32 == 3);
+}
+
+TEST_CASE("RETURN restores the caller's window and jumps after its delay slot", "[window]") {
+    TestCpu cpu({
+        call(3),               // 0: %o7 = at(0)
+        kNop,                  // 1
+        ta(0x50),              // 2: return lands here
+        save(sp, sp, -176),    // 3
+        movi(l0, 7),           // 4
+        return_(i7, 8),        // 5: to at(2), back in window 0
+        alui(kAdd, o1, o0, 1), // 6: delay slot runs in the caller's window
+    });
+    cpu.reg(o0) = 41;
+    REQUIRE(cpu.run() == TestCpu::kStopTrap);
+    CHECK(cpu.trap_pc() == TestCpu::at(2));
+    CHECK(cpu.core.cwp == 0);
+    CHECK(cpu.core.canrestore == 0);
+    CHECK(cpu.reg(o1) == 42);
+    CHECK(cpu.reg(l0) == 0);
 }
