@@ -5,4 +5,6 @@
 #include <catch2/catch.hpp>
 
 // libsystemc refers to sc_main even when its main() is not used.
-extern "C" int sc_main(int, char*[]) { return 0; }
+extern "C" int sc_main(int, char*[]) {
+    return 0;
+}

@@ -6,13 +6,16 @@
 namespace fireplane::sparc {
 
 namespace {
-void reset_slot(Insn& insn) { insn = Insn{decode_and_execute, 0, 0, 0, 0, 0, 0}; }
+void reset_slot(Insn& insn) {
+    insn = Insn{decode_and_execute, 0, 0, 0, 0, 0, 0};
+}
 } // namespace
 
 CodePage* CodeCache::create(uint64_t va_page) {
     auto page = std::make_unique<CodePage>();
     page->va = va_page;
-    for (Insn& insn : page->insns) reset_slot(insn);
+    for (Insn& insn : page->insns)
+        reset_slot(insn);
     CodePage* raw = page.get();
     pages_[va_page] = std::move(page);
     return raw;
@@ -27,7 +30,8 @@ void CodeCache::invalidate(uint64_t va, uint64_t len) {
 
 bool decode_and_execute(SparcCore& core, const Insn& slot) {
     uint32_t word = 0;
-    if (!core.fetch_word(core.pc, word)) return core.raise_at(kTrapInstructionAccessException, core.pc);
+    if (!core.fetch_word(core.pc, word))
+        return core.raise_at(kTrapInstructionAccessException, core.pc);
     Insn& mutable_slot = const_cast<Insn&>(slot);
     mutable_slot = decode(word, core.pc);
     return mutable_slot.exec(core, mutable_slot);

@@ -11,11 +11,15 @@ namespace fireplane::sparc {
 
 using namespace field;
 
-bool exec_illegal(SparcCore& core, const Insn&) { return core.raise(kTrapIllegalInstruction); }
+bool exec_illegal(SparcCore& core, const Insn&) {
+    return core.raise(kTrapIllegalInstruction);
+}
 
 namespace {
 
-uint8_t int_rd(uint32_t w) { return rd(w) == 0 ? kSinkReg : uint8_t(rd(w)); }
+uint8_t int_rd(uint32_t w) {
+    return rd(w) == 0 ? kSinkReg : uint8_t(rd(w));
+}
 
 // Register index of a floating-point operand: single registers index fs(),
 // double and quad registers index f[] (a quad is f[n], f[n+1]).
@@ -28,9 +32,12 @@ uint8_t fp_index(unsigned encoded, char precision) {
 // the encoding is reserved (an illegal instruction).
 bool apply_token(const std::string& t, uint32_t w, uint64_t pc, Insn& in) {
     const bool imm = i(w);
-    if (t == "r1") in.rs1 = uint8_t(rs1(w));
-    else if (t == "r2") in.rs2 = uint8_t(rs2(w));
-    else if (t == "rd") in.rd = int_rd(w);
+    if (t == "r1")
+        in.rs1 = uint8_t(rs1(w));
+    else if (t == "r2")
+        in.rs2 = uint8_t(rs2(w));
+    else if (t == "rd")
+        in.rd = int_rd(w);
     else if (t == "o2" || t == "a") {
         in.rs2 = uint8_t(rs2(w));
         if (imm) in.imm = simm13(w);
@@ -47,9 +54,12 @@ bool apply_token(const std::string& t, uint32_t w, uint64_t pc, Insn& in) {
         unsigned enc = t[1] == '1' ? rs1(w) : t[1] == '2' ? rs2(w) : rd(w);
         if (t[2] == 'q' && (freg_double(enc) & 2)) return false; // misaligned quad register
         uint8_t idx = fp_index(enc, t[2]);
-        if (t[1] == '1') in.rs1 = idx;
-        else if (t[1] == '2') in.rs2 = idx;
-        else in.rd = idx;
+        if (t[1] == '1')
+            in.rs1 = idx;
+        else if (t[1] == '2')
+            in.rs2 = idx;
+        else
+            in.rd = idx;
     } else if (t == "hi") {
         in.imm = int64_t(uint64_t(bits(w, 21, 0)) << 10);
         in.rd = int_rd(w);

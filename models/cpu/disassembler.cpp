@@ -14,10 +14,10 @@ using namespace field;
 
 namespace {
 
-const char* const kIntConds[16] = {"n", "e", "le", "l", "leu", "cs", "neg", "vs",
-                                    "a", "ne", "g", "ge", "gu", "cc", "pos", "vc"};
-const char* const kFpConds[16] = {"n", "ne", "lg", "ul", "l", "ug", "g", "u",
-                                   "a", "e", "ue", "ge", "uge", "le", "ule", "o"};
+const char* const kIntConds[16] = {"n", "e",  "le", "l",  "leu", "cs", "neg", "vs",
+                                   "a", "ne", "g",  "ge", "gu",  "cc", "pos", "vc"};
+const char* const kFpConds[16] = {"n", "ne", "lg", "ul", "l",   "ug", "g",   "u",
+                                  "a", "e",  "ue", "ge", "uge", "le", "ule", "o"};
 const char* const kRegConds[8] = {"?", "z", "lez", "lz", "?", "nz", "gz", "gez"};
 const char* const kCcNames[8] = {"%fcc0", "%fcc1", "%fcc2", "%fcc3", "%icc", "?", "%xcc", "?"};
 
@@ -27,7 +27,9 @@ std::string hex(uint64_t v) {
     return buf;
 }
 
-std::string simm(int64_t v) { return v < 0 ? "-" + hex(uint64_t(-v)) : hex(uint64_t(v)); }
+std::string simm(int64_t v) {
+    return v < 0 ? "-" + hex(uint64_t(-v)) : hex(uint64_t(v));
+}
 
 std::string freg(unsigned encoded, char precision) {
     unsigned n = precision == 's' ? encoded : freg_double(encoded);
@@ -38,17 +40,23 @@ std::string address(uint32_t w) {
     std::string s = "[" + int_reg_name(rs1(w));
     if (i(w)) {
         int64_t v = simm13(w);
-        if (v > 0) s += " + " + hex(uint64_t(v));
-        else if (v < 0) s += " - " + hex(uint64_t(-v));
+        if (v > 0)
+            s += " + " + hex(uint64_t(v));
+        else if (v < 0)
+            s += " - " + hex(uint64_t(-v));
     } else if (rs2(w) != 0) {
         s += " + " + int_reg_name(rs2(w));
     }
     return s + "]";
 }
 
-std::string asi_suffix(uint32_t w) { return i(w) ? " %asi" : " " + hex(imm_asi(w)); }
+std::string asi_suffix(uint32_t w) {
+    return i(w) ? " %asi" : " " + hex(imm_asi(w));
+}
 
-std::string reg_or_imm(uint32_t w, int64_t imm) { return i(w) ? simm(imm) : int_reg_name(rs2(w)); }
+std::string reg_or_imm(uint32_t w, int64_t imm) {
+    return i(w) ? simm(imm) : int_reg_name(rs2(w));
+}
 
 // The mnemonic, with the condition folded in where the assembler does so.
 std::string mnemonic(const IsaRow& row, uint32_t w) {
@@ -61,8 +69,9 @@ std::string mnemonic(const IsaRow& row, uint32_t w) {
         if (name.back() == 'p') m += bits(w, 19, 19) ? ",pt" : ",pn";
         return m;
     }
-    if (name == "br") return "br" + std::string(kRegConds[bits(w, 27, 25)]) + (annul(w) ? ",a" : "") +
-                              (bits(w, 19, 19) ? ",pt" : ",pn");
+    if (name == "br")
+        return "br" + std::string(kRegConds[bits(w, 27, 25)]) + (annul(w) ? ",a" : "") +
+               (bits(w, 19, 19) ? ",pt" : ",pn");
     if (name == "t") return "t" + std::string(kIntConds[c]);
     if (name == "movcc") {
         unsigned cc = (bits(w, 18, 18) << 2) | bits(w, 12, 11);
@@ -72,7 +81,8 @@ std::string mnemonic(const IsaRow& row, uint32_t w) {
         unsigned cc = bits(w, 13, 11);
         return name + (cc < 4 ? kFpConds[bits(w, 17, 14)] : kIntConds[bits(w, 17, 14)]);
     }
-    if (name == "movr" || name == "fmovrs" || name == "fmovrd") return name + kRegConds[bits(w, 12, 10)];
+    if (name == "movr" || name == "fmovrs" || name == "fmovrd")
+        return name + kRegConds[bits(w, 12, 10)];
     return name;
 }
 
@@ -81,13 +91,15 @@ std::string operand(const std::string& t, uint32_t w, uint64_t pc) {
     if (t == "r2") return int_reg_name(rs2(w));
     if (t == "rd") return int_reg_name(rd(w));
     if (t == "o2") return reg_or_imm(w, simm13(w));
-    if (t == "sh") return i(w) ? std::to_string(x(w) ? bits(w, 5, 0) : bits(w, 4, 0)) : int_reg_name(rs2(w));
+    if (t == "sh")
+        return i(w) ? std::to_string(x(w) ? bits(w, 5, 0) : bits(w, 4, 0)) : int_reg_name(rs2(w));
     if (t == "a") return address(w);
     if (t == "aa") return address(w) + asi_suffix(w);
     if (t == "ca") return "[" + int_reg_name(rs1(w)) + "]" + asi_suffix(w);
     if (t.size() == 3 && t[0] == 'f' && (t[1] == '1' || t[1] == '2' || t[1] == 'd'))
         return freg(t[1] == '1' ? rs1(w) : t[1] == '2' ? rs2(w) : rd(w), t[2]);
-    if (t == "hi") return "%hi(" + hex(uint64_t(bits(w, 21, 0)) << 10) + "), " + int_reg_name(rd(w));
+    if (t == "hi")
+        return "%hi(" + hex(uint64_t(bits(w, 21, 0)) << 10) + "), " + int_reg_name(rd(w));
     if (t == "b22") return hex(pc + disp22(w));
     if (t == "b19") return hex(pc + disp19(w));
     if (t == "b16") return hex(pc + disp16(w));
@@ -96,7 +108,8 @@ std::string operand(const std::string& t, uint32_t w, uint64_t pc) {
     if (t == "fcc") return kCcNames[bits(w, 21, 20)];
     if (t == "fcc_rd") return kCcNames[bits(w, 26, 25)];
     if (t == "mcc") {
-        unsigned cc = field::op3(w) == 0x35 ? bits(w, 13, 11) : (bits(w, 18, 18) << 2) | bits(w, 12, 11);
+        unsigned cc =
+            field::op3(w) == 0x35 ? bits(w, 13, 11) : (bits(w, 18, 18) << 2) | bits(w, 12, 11);
         return kCcNames[cc];
     }
     if (t == "s11") return reg_or_imm(w, simm11(w));
@@ -141,7 +154,8 @@ std::string disassemble(uint32_t word, uint64_t pc) {
         const char* end = std::strchr(p, ',');
         std::string token = end ? std::string(p, end) : std::string(p);
         // SAVED/RESTORED/DONE/RETRY carry their function in rd and have no operands.
-        const bool function_only = field::op(word) == 2 && (field::op3(word) == 0x31 || field::op3(word) == 0x3e);
+        const bool function_only =
+            field::op(word) == 2 && (field::op3(word) == 0x31 || field::op3(word) == 0x3e);
         if (token != "rc" && !function_only) {
             std::string o = operand(token, word, pc);
             if (!o.empty()) ops += (ops.empty() ? "" : ", ") + o;

@@ -15,8 +15,10 @@ inline bool next(SparcCore& c) {
 
 // Second operand: rs2, or the immediate for the i = 1 form.
 template <bool Imm> inline uint64_t operand2(const SparcCore& c, const Insn& in) {
-    if constexpr (Imm) return uint64_t(in.imm);
-    else return c.r[in.rs2];
+    if constexpr (Imm)
+        return uint64_t(in.imm);
+    else
+        return c.r[in.rs2];
 }
 
 // Effective address [rs1 + rs2|simm13].

@@ -36,7 +36,9 @@ bool fbfcc(SparcCore& c, const Insn& in) {
     return branch(c, in, SparcCore::eval_fcond(in.aux & 0xf, c.fcc(in.rs2)));
 }
 
-bool bpr(SparcCore& c, const Insn& in) { return branch(c, in, eval_rcond(in.aux & 7, c.r[in.rs1])); }
+bool bpr(SparcCore& c, const Insn& in) {
+    return branch(c, in, eval_rcond(in.aux & 7, c.r[in.rs1]));
+}
 
 bool call(SparcCore& c, const Insn& in) {
     c.r[15] = c.pc;
@@ -55,10 +57,12 @@ template <bool Imm> bool jmpl(SparcCore& c, const Insn& in) {
 }
 
 unsigned spill_trap(const SparcCore& c) {
-    return c.otherwin ? kTrapSpill0Other + 4 * ((c.wstate >> 3) & 7) : kTrapSpill0Normal + 4 * (c.wstate & 7);
+    return c.otherwin ? kTrapSpill0Other + 4 * ((c.wstate >> 3) & 7)
+                      : kTrapSpill0Normal + 4 * (c.wstate & 7);
 }
 unsigned fill_trap(const SparcCore& c) {
-    return c.otherwin ? kTrapFill0Other + 4 * ((c.wstate >> 3) & 7) : kTrapFill0Normal + 4 * (c.wstate & 7);
+    return c.otherwin ? kTrapFill0Other + 4 * ((c.wstate >> 3) & 7)
+                      : kTrapFill0Normal + 4 * (c.wstate & 7);
 }
 
 void rotate_window(SparcCore& c, int delta) {
@@ -117,19 +121,25 @@ template <bool Imm> bool flush(SparcCore& c, const Insn& in) {
     return next(c);
 }
 
-bool privileged(const SparcCore& c) { return c.pstate & kPstatePriv; }
+bool privileged(const SparcCore& c) {
+    return c.pstate & kPstatePriv;
+}
 
 bool saved_restored(SparcCore& c, const Insn& in) {
     if (!privileged(c)) return c.raise(kTrapPrivilegedOpcode);
     if (in.rd == 0) { // SAVED
         c.cansave++;
-        if (c.otherwin == 0) c.canrestore--;
-        else c.otherwin--;
+        if (c.otherwin == 0)
+            c.canrestore--;
+        else
+            c.otherwin--;
     } else if (in.rd == 1) { // RESTORED
         c.canrestore++;
         if (c.cleanwin < kNumWindows - 1) c.cleanwin++;
-        if (c.otherwin == 0) c.cansave--;
-        else c.otherwin--;
+        if (c.otherwin == 0)
+            c.cansave--;
+        else
+            c.otherwin--;
     } else {
         return c.raise(kTrapIllegalInstruction);
     }
@@ -139,8 +149,10 @@ bool saved_restored(SparcCore& c, const Insn& in) {
 bool done_retry(SparcCore& c, const Insn& in) {
     if (!privileged(c)) return c.raise(kTrapPrivilegedOpcode);
     if (c.tl == 0 || in.rd > 1) return c.raise(kTrapIllegalInstruction);
-    if (in.rd == 0) c.done_trap();
-    else c.retry_trap();
+    if (in.rd == 0)
+        c.done_trap();
+    else
+        c.retry_trap();
     return true;
 }
 
@@ -161,10 +173,13 @@ void add_control_rows(std::vector<IsaRow>& rows) {
         {"save", kOp3Mask, op(2) | op3(0x3c), "r1,o2,rd", FP_BOTH(save)},
         {"restore", kOp3Mask, op(2) | op3(0x3d), "r1,o2,rd", FP_BOTH(restore)},
         {"t", kOp3Mask | (1u << 29), op(2) | op3(0x3a), "tn", FP_BOTH(tcc)},
-        {"flushw", kOp3Mask | kRdMask | (0x1fu << 14) | (1u << 13), op(2) | op3(0x2b), "", flushw, nullptr},
+        {"flushw", kOp3Mask | kRdMask | (0x1fu << 14) | (1u << 13), op(2) | op3(0x2b), "", flushw,
+         nullptr},
         {"flush", kOp3Mask | kRdMask, op(2) | op3(0x3b), "a", FP_BOTH(flush)},
-        {"saved", kOp3Mask | kRdMask, op(2) | op3(0x31) | (0u << 25), "prd", saved_restored, nullptr},
-        {"restored", kOp3Mask | kRdMask, op(2) | op3(0x31) | (1u << 25), "prd", saved_restored, nullptr},
+        {"saved", kOp3Mask | kRdMask, op(2) | op3(0x31) | (0u << 25), "prd", saved_restored,
+         nullptr},
+        {"restored", kOp3Mask | kRdMask, op(2) | op3(0x31) | (1u << 25), "prd", saved_restored,
+         nullptr},
         {"done", kOp3Mask | kRdMask, op(2) | op3(0x3e) | (0u << 25), "prd", done_retry, nullptr},
         {"retry", kOp3Mask | kRdMask, op(2) | op3(0x3e) | (1u << 25), "prd", done_retry, nullptr},
     };

@@ -20,7 +20,9 @@ constexpr unsigned kCexcShift = 0, kAexcShift = 5, kTemShift = 23;
 constexpr uint64_t kFttMask = 7ull << 14;
 constexpr uint64_t kFttIeee = 1ull << 14;
 
-unsigned rounding_mode(const SparcCore& c) { return c.fp_rounding(); }
+unsigned rounding_mode(const SparcCore& c) {
+    return c.fp_rounding();
+}
 
 // Records the exceptions of one FPop. Returns false (with the trap raised)
 // when an enabled exception traps, in which case rd must not be written.
@@ -56,63 +58,86 @@ template <> struct Reg<int64_t> {
 };
 
 template <typename T> uint64_t raw_bits(T v) {
-    if constexpr (std::is_floating_point_v<T>) return to_bits(v);
-    else return uint64_t(v);
+    if constexpr (std::is_floating_point_v<T>)
+        return to_bits(v);
+    else
+        return uint64_t(v);
 }
 template <typename T> T from_raw(uint64_t v) {
-    if constexpr (std::is_floating_point_v<T>) return bits_to<T>(v);
-    else return T(v);
+    if constexpr (std::is_floating_point_v<T>)
+        return bits_to<T>(v);
+    else
+        return T(v);
 }
 template <typename T> uint8_t signaling_of(T v) {
-    if constexpr (std::is_floating_point_v<T>) return signaling_exc(v);
-    else return 0;
+    if constexpr (std::is_floating_point_v<T>)
+        return signaling_exc(v);
+    else
+        return 0;
 }
 
 // ---- operations computed by the host FPU ----
 // Each has operand type A, result type R, f() and the NaN SPARC returns when f() gives one.
 template <typename T> struct FAdd {
-    using A = T; using R = T; static constexpr bool kBinary = true;
+    using A = T;
+    using R = T;
+    static constexpr bool kBinary = true;
     static R f(A a, A b) { return a + b; }
     static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
 };
 template <typename T> struct FSub {
-    using A = T; using R = T; static constexpr bool kBinary = true;
+    using A = T;
+    using R = T;
+    static constexpr bool kBinary = true;
     static R f(A a, A b) { return a - b; }
     static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
 };
 template <typename T> struct FMul {
-    using A = T; using R = T; static constexpr bool kBinary = true;
+    using A = T;
+    using R = T;
+    static constexpr bool kBinary = true;
     static R f(A a, A b) { return a * b; }
     static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
 };
 template <typename T> struct FDiv {
-    using A = T; using R = T; static constexpr bool kBinary = true;
+    using A = T;
+    using R = T;
+    static constexpr bool kBinary = true;
     static R f(A a, A b) { return a / b; }
     static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
 };
 template <typename T> struct FSqrt {
-    using A = T; using R = T; static constexpr bool kBinary = false;
+    using A = T;
+    using R = T;
+    static constexpr bool kBinary = false;
     static R f(A, A b) { return std::sqrt(b); }
     static R nan(A, A b) { return sparc_nan_result(b, b, false); }
 };
 // fsmuld: the exact product of two singles as a double.
 struct FsMulD {
-    using A = float; using R = double; static constexpr bool kBinary = true;
+    using A = float;
+    using R = double;
+    static constexpr bool kBinary = true;
     static R f(A a, A b) { return double(a) * double(b); }
     static R nan(A a, A b) { return widen_nan(sparc_nan_result(a, b, true)); }
 };
 // Format conversions, and integer (held in an FP register) to float.
 template <typename From, typename To> struct Convert {
-    using A = From; using R = To; static constexpr bool kBinary = false;
+    using A = From;
+    using R = To;
+    static constexpr bool kBinary = false;
     static R f(A, A b) { return R(b); }
     static R nan(A, A b) {
-        if constexpr (std::is_floating_point_v<A>) return convert_nan<To>(b);
-        else return R(b);
+        if constexpr (std::is_floating_point_v<A>)
+            return convert_nan<To>(b);
+        else
+            return R(b);
     }
 };
 
 // The exceptions of one operation, computed in isolation under rounding `rd`.
-template <typename Op> uint8_t compute_exceptions(typename Op::A a, typename Op::A b, unsigned rd, typename Op::R& r) {
+template <typename Op>
+uint8_t compute_exceptions(typename Op::A a, typename Op::A b, unsigned rd, typename Op::R& r) {
     const uint8_t exc = host_fp_op(rd, [&] {
         r = Op::f(host_fp_barrier(a), host_fp_barrier(b));
         return r;
@@ -122,7 +147,8 @@ template <typename Op> uint8_t compute_exceptions(typename Op::A a, typename Op:
 
 template <typename Op> uint8_t recorded_exceptions(const SparcCore::FpRecord& rec, unsigned rd) {
     typename Op::R r;
-    return compute_exceptions<Op>(from_raw<typename Op::A>(rec.a), from_raw<typename Op::A>(rec.b), rd, r);
+    return compute_exceptions<Op>(from_raw<typename Op::A>(rec.a), from_raw<typename Op::A>(rec.b),
+                                  rd, r);
 }
 
 template <typename Op> bool fp_compute(SparcCore& c, const Insn& in) {
@@ -144,7 +170,9 @@ template <typename Op> bool fp_compute(SparcCore& c, const Insn& in) {
 
 // ---- operations whose exceptions are decided in software ----
 
-uint8_t stored_exceptions(const SparcCore::FpRecord& rec, unsigned) { return uint8_t(rec.a); }
+uint8_t stored_exceptions(const SparcCore::FpRecord& rec, unsigned) {
+    return uint8_t(rec.a);
+}
 
 // Records exceptions found in software; false when one of them traps.
 bool software_exceptions(SparcCore& c, uint8_t exc) {
@@ -201,8 +229,10 @@ template <typename T, bool Signaling> bool fcmp(SparcCore& c, const Insn& in) {
 // ---- moves: bit operations that raise nothing and clear cexc ----
 
 void no_exceptions(SparcCore& c) {
-    if (__builtin_expect(c.fp_exact(), 0)) c.fsr &= ~uint64_t(0x1f);
-    else c.record_fp({stored_exceptions, 0, 0});
+    if (__builtin_expect(c.fp_exact(), 0))
+        c.fsr &= ~uint64_t(0x1f);
+    else
+        c.record_fp({stored_exceptions, 0, 0});
 }
 
 enum class MoveKind { Mov, Neg, Abs };
@@ -213,8 +243,10 @@ template <MoveKind K, bool Double> bool fmove(SparcCore& c, const Insn& in) {
     uint64_t v = Double ? c.f[in.rs2] : c.fs(in.rs2);
     if (K == MoveKind::Neg) v ^= sign;
     if (K == MoveKind::Abs) v &= ~sign;
-    if (Double) c.f[in.rd] = v;
-    else c.set_fs(in.rd, uint32_t(v));
+    if (Double)
+        c.f[in.rd] = v;
+    else
+        c.set_fs(in.rd, uint32_t(v));
     no_exceptions(c);
     return next(c);
 }
@@ -232,8 +264,10 @@ template <MoveKind K> bool fmoveq(SparcCore& c, const Insn& in) {
 }
 
 template <bool Double> void move_reg(SparcCore& c, const Insn& in) {
-    if (Double) c.f[in.rd] = c.f[in.rs2];
-    else c.set_fs(in.rd, c.fs(in.rs2));
+    if (Double)
+        c.f[in.rd] = c.f[in.rs2];
+    else
+        c.set_fs(in.rd, c.fs(in.rs2));
 }
 
 // FMOVcc: rs1 holds the cc selector (0-3 fcc, 4 icc, 6 xcc), aux the condition.
@@ -258,8 +292,10 @@ constexpr uint32_t kFp1 = op(2) | op3(0x34);
 constexpr uint32_t kFp2 = op(2) | op3(0x35);
 constexpr uint32_t kRs1Mask = 0x1fu << 14;
 
-#define FP1(name, code, ops, fn) {name, kOpfMask, kFp1 | opf(code), ops, fn, nullptr}
-#define FP1_NORS1(name, code, ops, fn) {name, kOpfMask | kRs1Mask, kFp1 | opf(code), ops, fn, nullptr}
+#define FP1(name, code, ops, fn)                                                                   \
+    { name, kOpfMask, kFp1 | opf(code), ops, fn, nullptr }
+#define FP1_NORS1(name, code, ops, fn)                                                             \
+    { name, kOpfMask | kRs1Mask, kFp1 | opf(code), ops, fn, nullptr }
 
 } // namespace
 
@@ -296,16 +332,24 @@ void add_fp_rows(std::vector<IsaRow>& rows) {
         FP1_NORS1("fstoi", 0x0d1, "f2s,fds", (ftoint<float, int32_t>)),
         FP1_NORS1("fdtoi", 0x0d2, "f2d,fds", (ftoint<double, int32_t>)),
         // FPop2. FCMP: bits 29:27 are zero and rd<1:0> is the fcc number.
-        {"fcmps", kOpfMask | (7u << 27), kFp2 | opf(0x051), "fcc_rd,f1s,f2s", fcmp<float, false>, nullptr},
-        {"fcmpd", kOpfMask | (7u << 27), kFp2 | opf(0x052), "fcc_rd,f1d,f2d", fcmp<double, false>, nullptr},
-        {"fcmpes", kOpfMask | (7u << 27), kFp2 | opf(0x055), "fcc_rd,f1s,f2s", fcmp<float, true>, nullptr},
-        {"fcmped", kOpfMask | (7u << 27), kFp2 | opf(0x056), "fcc_rd,f1d,f2d", fcmp<double, true>, nullptr},
+        {"fcmps", kOpfMask | (7u << 27), kFp2 | opf(0x051), "fcc_rd,f1s,f2s", fcmp<float, false>,
+         nullptr},
+        {"fcmpd", kOpfMask | (7u << 27), kFp2 | opf(0x052), "fcc_rd,f1d,f2d", fcmp<double, false>,
+         nullptr},
+        {"fcmpes", kOpfMask | (7u << 27), kFp2 | opf(0x055), "fcc_rd,f1s,f2s", fcmp<float, true>,
+         nullptr},
+        {"fcmped", kOpfMask | (7u << 27), kFp2 | opf(0x056), "fcc_rd,f1d,f2d", fcmp<double, true>,
+         nullptr},
         // FMOVcc: bit 18 zero, opf_low (bits 10:5) 1 = single, 2 = double.
-        {"fmovs", kOp3Mask | (1u << 18) | (0x3fu << 5), kFp2 | (1u << 5), "mcc,f2s,fds", fmovcc<false>, nullptr},
-        {"fmovd", kOp3Mask | (1u << 18) | (0x3fu << 5), kFp2 | (2u << 5), "mcc,f2d,fdd", fmovcc<true>, nullptr},
+        {"fmovs", kOp3Mask | (1u << 18) | (0x3fu << 5), kFp2 | (1u << 5), "mcc,f2s,fds",
+         fmovcc<false>, nullptr},
+        {"fmovd", kOp3Mask | (1u << 18) | (0x3fu << 5), kFp2 | (2u << 5), "mcc,f2d,fdd",
+         fmovcc<true>, nullptr},
         // FMOVr: bit 13 zero, opf_low (bits 9:5) 5 = single, 6 = double.
-        {"fmovrs", kOp3Mask | (1u << 13) | (0x1fu << 5), kFp2 | (5u << 5), "r1,rc,f2s,fds", fmovr<false>, nullptr},
-        {"fmovrd", kOp3Mask | (1u << 13) | (0x1fu << 5), kFp2 | (6u << 5), "r1,rc,f2d,fdd", fmovr<true>, nullptr},
+        {"fmovrs", kOp3Mask | (1u << 13) | (0x1fu << 5), kFp2 | (5u << 5), "r1,rc,f2s,fds",
+         fmovr<false>, nullptr},
+        {"fmovrd", kOp3Mask | (1u << 13) | (0x1fu << 5), kFp2 | (6u << 5), "r1,rc,f2d,fdd",
+         fmovr<true>, nullptr},
     };
     rows.insert(rows.end(), std::begin(table), std::end(table));
 }

@@ -35,31 +35,71 @@ void set_add_cc(SparcCore& c, uint64_t a, uint64_t b, uint64_t r) {
 void set_sub_cc(SparcCore& c, uint64_t a, uint64_t b, uint64_t r) {
     c.ccr = uint8_t(sub_flags(a, b, r, 63) << 4 | sub_flags(a, b, r, 31));
 }
-void set_logic_cc(SparcCore& c, uint64_t r) { c.ccr = uint8_t(nz_flags(r, 63) << 4 | nz_flags(r, 31)); }
+void set_logic_cc(SparcCore& c, uint64_t r) {
+    c.ccr = uint8_t(nz_flags(r, 63) << 4 | nz_flags(r, 31));
+}
 
-uint64_t carry_in(const SparcCore& c) { return c.icc() & kCcC; }
+uint64_t carry_in(const SparcCore& c) {
+    return c.icc() & kCcC;
+}
 
 // ---- simple ALU ops: one template per operation and i form ----
 
-struct Add { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a + b; } };
-struct And { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a & b; } };
-struct Or { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a | b; } };
-struct Xor { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a ^ b; } };
-struct Sub { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a - b; } };
-struct AndN { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a & ~b; } };
-struct OrN { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a | ~b; } };
-struct XNor { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return ~(a ^ b); } };
-struct AddC { static uint64_t f(SparcCore& c, uint64_t a, uint64_t b) { return a + b + carry_in(c); } };
-struct SubC { static uint64_t f(SparcCore& c, uint64_t a, uint64_t b) { return a - b - carry_in(c); } };
-struct MulX { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a * b; } };
-struct Sll { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a << (b & 31); } };
-struct Srl { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return uint32_t(a) >> (b & 31); } };
-struct Sra {
-    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return uint64_t(int64_t(int32_t(a) >> (b & 31))); }
+struct Add {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a + b; }
 };
-struct SllX { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a << (b & 63); } };
-struct SrlX { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a >> (b & 63); } };
-struct SraX { static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return uint64_t(int64_t(a) >> (b & 63)); } };
+struct And {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a & b; }
+};
+struct Or {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a | b; }
+};
+struct Xor {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a ^ b; }
+};
+struct Sub {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a - b; }
+};
+struct AndN {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a & ~b; }
+};
+struct OrN {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a | ~b; }
+};
+struct XNor {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return ~(a ^ b); }
+};
+struct AddC {
+    static uint64_t f(SparcCore& c, uint64_t a, uint64_t b) { return a + b + carry_in(c); }
+};
+struct SubC {
+    static uint64_t f(SparcCore& c, uint64_t a, uint64_t b) { return a - b - carry_in(c); }
+};
+struct MulX {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a * b; }
+};
+struct Sll {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a << (b & 31); }
+};
+struct Srl {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return uint32_t(a) >> (b & 31); }
+};
+struct Sra {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) {
+        return uint64_t(int64_t(int32_t(a) >> (b & 31)));
+    }
+};
+struct SllX {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a << (b & 63); }
+};
+struct SrlX {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) { return a >> (b & 63); }
+};
+struct SraX {
+    static uint64_t f(SparcCore&, uint64_t a, uint64_t b) {
+        return uint64_t(int64_t(a) >> (b & 63));
+    }
+};
 struct Umul {
     static uint64_t f(SparcCore& c, uint64_t a, uint64_t b) {
         uint64_t r = uint64_t(uint32_t(a)) * uint32_t(b);
@@ -85,9 +125,12 @@ enum class CcKind { Add, Sub, Logic };
 template <typename Op, CcKind K, bool Imm> bool alu_cc(SparcCore& c, const Insn& in) {
     uint64_t a = c.r[in.rs1], b = operand2<Imm>(c, in);
     uint64_t r = Op::f(c, a, b);
-    if constexpr (K == CcKind::Add) set_add_cc(c, a, b, r);
-    else if constexpr (K == CcKind::Sub) set_sub_cc(c, a, b, r);
-    else set_logic_cc(c, r);
+    if constexpr (K == CcKind::Add)
+        set_add_cc(c, a, b, r);
+    else if constexpr (K == CcKind::Sub)
+        set_sub_cc(c, a, b, r);
+    else
+        set_logic_cc(c, r);
     c.r[in.rd] = r;
     return next(c);
 }
@@ -103,14 +146,24 @@ template <bool Signed, bool SetCc, bool Imm> bool div32(SparcCore& c, const Insn
     if constexpr (Signed) {
         int64_t q;
         int64_t n = int64_t(dividend), d = int32_t(divisor);
-        if (n == INT64_MIN && d == -1) q = INT64_MAX; // +2^63 (host division would trap); clamps below
-        else q = n / d;
-        if (q > INT32_MAX) { q = INT32_MAX; overflow = true; }
-        else if (q < INT32_MIN) { q = INT32_MIN; overflow = true; }
+        if (n == INT64_MIN && d == -1)
+            q = INT64_MAX; // +2^63 (host division would trap); clamps below
+        else
+            q = n / d;
+        if (q > INT32_MAX) {
+            q = INT32_MAX;
+            overflow = true;
+        } else if (q < INT32_MIN) {
+            q = INT32_MIN;
+            overflow = true;
+        }
         result = uint64_t(q);
     } else {
         result = dividend / divisor;
-        if (result > UINT32_MAX) { result = UINT32_MAX; overflow = true; }
+        if (result > UINT32_MAX) {
+            result = UINT32_MAX;
+            overflow = true;
+        }
     }
     if constexpr (SetCc) {
         uint8_t icc = nz_flags(result, 31) | (overflow ? kCcV : 0);
@@ -188,11 +241,18 @@ template <bool Imm> bool movr(SparcCore& c, const Insn& in) {
 constexpr uint32_t kXBit = 1u << 12;
 constexpr uint32_t kA3 = kOp3Mask; // rows fixing op and op3
 
-#define ALU(name, o3, Op) {name, kA3, op(2) | op3(o3), "r1,o2,rd", alu<Op, false>, alu<Op, true>}
+#define ALU(name, o3, Op)                                                                          \
+    { name, kA3, op(2) | op3(o3), "r1,o2,rd", alu<Op, false>, alu<Op, true> }
 #define ALUCC(name, o3, Op, K)                                                                     \
-    {name, kA3, op(2) | op3(o3), "r1,o2,rd", alu_cc<Op, CcKind::K, false>, alu_cc<Op, CcKind::K, true>}
+    {                                                                                              \
+        name, kA3, op(2) | op3(o3), "r1,o2,rd", alu_cc<Op, CcKind::K, false>,                      \
+            alu_cc<Op, CcKind::K, true>                                                            \
+    }
 #define SHIFT(name, o3, x, Op)                                                                     \
-    {name, kA3 | kXBit, op(2) | op3(o3) | (x ? kXBit : 0), "r1,sh,rd", alu<Op, false>, alu<Op, true>}
+    {                                                                                              \
+        name, kA3 | kXBit, op(2) | op3(o3) | (x ? kXBit : 0), "r1,sh,rd", alu<Op, false>,          \
+            alu<Op, true>                                                                          \
+    }
 
 } // namespace
 
@@ -212,8 +272,10 @@ void add_integer_rows(std::vector<IsaRow>& rows) {
         ALU("smul", 0x0b, Smul),
         ALU("subc", 0x0c, SubC),
         {"udivx", kA3, op(2) | op3(0x0d), "r1,o2,rd", FP_BOTH(udivx)},
-        {"udiv", kA3, op(2) | op3(0x0e), "r1,o2,rd", div32<false, false, false>, div32<false, false, true>},
-        {"sdiv", kA3, op(2) | op3(0x0f), "r1,o2,rd", div32<true, false, false>, div32<true, false, true>},
+        {"udiv", kA3, op(2) | op3(0x0e), "r1,o2,rd", div32<false, false, false>,
+         div32<false, false, true>},
+        {"sdiv", kA3, op(2) | op3(0x0f), "r1,o2,rd", div32<true, false, false>,
+         div32<true, false, true>},
         ALUCC("addcc", 0x10, Add, Add),
         ALUCC("andcc", 0x11, And, Logic),
         ALUCC("orcc", 0x12, Or, Logic),
@@ -226,12 +288,18 @@ void add_integer_rows(std::vector<IsaRow>& rows) {
         ALUCC("umulcc", 0x1a, Umul, Logic),
         ALUCC("smulcc", 0x1b, Smul, Logic),
         ALUCC("subccc", 0x1c, SubC, Sub),
-        {"udivcc", kA3, op(2) | op3(0x1e), "r1,o2,rd", div32<false, true, false>, div32<false, true, true>},
-        {"sdivcc", kA3, op(2) | op3(0x1f), "r1,o2,rd", div32<true, true, false>, div32<true, true, true>},
-        {"taddcc", kA3, op(2) | op3(0x20), "r1,o2,rd", tagged<false, false, false>, tagged<false, false, true>},
-        {"tsubcc", kA3, op(2) | op3(0x21), "r1,o2,rd", tagged<true, false, false>, tagged<true, false, true>},
-        {"taddcctv", kA3, op(2) | op3(0x22), "r1,o2,rd", tagged<false, true, false>, tagged<false, true, true>},
-        {"tsubcctv", kA3, op(2) | op3(0x23), "r1,o2,rd", tagged<true, true, false>, tagged<true, true, true>},
+        {"udivcc", kA3, op(2) | op3(0x1e), "r1,o2,rd", div32<false, true, false>,
+         div32<false, true, true>},
+        {"sdivcc", kA3, op(2) | op3(0x1f), "r1,o2,rd", div32<true, true, false>,
+         div32<true, true, true>},
+        {"taddcc", kA3, op(2) | op3(0x20), "r1,o2,rd", tagged<false, false, false>,
+         tagged<false, false, true>},
+        {"tsubcc", kA3, op(2) | op3(0x21), "r1,o2,rd", tagged<true, false, false>,
+         tagged<true, false, true>},
+        {"taddcctv", kA3, op(2) | op3(0x22), "r1,o2,rd", tagged<false, true, false>,
+         tagged<false, true, true>},
+        {"tsubcctv", kA3, op(2) | op3(0x23), "r1,o2,rd", tagged<true, true, false>,
+         tagged<true, true, true>},
         {"mulscc", kA3, op(2) | op3(0x24), "r1,o2,rd", FP_BOTH(mulscc)},
         SHIFT("sll", 0x25, false, Sll),
         SHIFT("sllx", 0x25, true, SllX),

@@ -8,10 +8,14 @@ namespace fireplane::sparc {
 
 namespace {
 
-template <typename T> inline bool misaligned(uint64_t va) { return va & (sizeof(T) - 1); }
+template <typename T> inline bool misaligned(uint64_t va) {
+    return va & (sizeof(T) - 1);
+}
 
 // The ASI of an alternate-space instruction: the immediate field, or %asi for i = 1.
-template <bool Imm> inline unsigned asi_of(const SparcCore& c, const Insn& in) { return Imm ? c.asi : in.aux; }
+template <bool Imm> inline unsigned asi_of(const SparcCore& c, const Insn& in) {
+    return Imm ? c.asi : in.aux;
+}
 
 // Resolves an ASI for a data access; false means the core has raised a trap.
 inline bool check_asi(SparcCore& c, unsigned asi, AsiInfo& info) {
@@ -22,11 +26,15 @@ inline bool check_asi(SparcCore& c, unsigned asi, AsiInfo& info) {
 }
 
 // The register a store reads; %g0 (decoded as the write sink) reads as zero.
-inline uint64_t store_data(const SparcCore& c, const Insn& in) { return c.r[in.rd & 31]; }
+inline uint64_t store_data(const SparcCore& c, const Insn& in) {
+    return c.r[in.rd & 31];
+}
 
 template <typename T> inline uint64_t extend(T v) {
-    if constexpr (std::is_signed_v<T>) return uint64_t(int64_t(v));
-    else return uint64_t(v);
+    if constexpr (std::is_signed_v<T>)
+        return uint64_t(int64_t(v));
+    else
+        return uint64_t(v);
 }
 
 // ---- integer loads and stores ----
@@ -72,7 +80,9 @@ template <typename T, bool Imm> bool sta(SparcCore& c, const Insn& in) {
 }
 
 // LDD/STD move an even/odd register pair; %g0 as rd names the pair %g0/%g1.
-inline unsigned pair_low(const Insn& in) { return in.rd == kSinkReg ? 0 : in.rd; }
+inline unsigned pair_low(const Insn& in) {
+    return in.rd == kSinkReg ? 0 : in.rd;
+}
 
 template <bool Imm> bool ldd(SparcCore& c, const Insn& in) {
     if (in.rd & 1) return c.raise(kTrapIllegalInstruction);
@@ -121,7 +131,8 @@ template <typename T, bool Imm> bool cas(SparcCore& c, const Insn& in) {
     if (misaligned<T>(va)) return c.raise_at(kTrapMemAddressNotAligned, va);
     T old;
     if (!c.read(va, old, asi.little)) return c.memory_fault(va);
-    if (old == T(c.r[in.rs2]) && !c.write(va, T(store_data(c, in)), asi.little)) return c.memory_fault(va);
+    if (old == T(c.r[in.rs2]) && !c.write(va, T(store_data(c, in)), asi.little))
+        return c.memory_fault(va);
     c.r[in.rd] = old;
     return next(c);
 }
@@ -134,7 +145,9 @@ template <bool Imm> bool prefetch(SparcCore& c, const Insn& in) {
 
 // ---- floating-point loads and stores ----
 
-inline bool fp_check(SparcCore& c) { return c.fp_enabled() || c.raise(kTrapFpDisabled); }
+inline bool fp_check(SparcCore& c) {
+    return c.fp_enabled() || c.raise(kTrapFpDisabled);
+}
 
 // Doubles may be word aligned: the kernel emulates LDDF/STDF_mem_address_not_aligned
 // for user programs, and so do we, with two word accesses.
@@ -211,9 +224,13 @@ template <FpWidth W, bool Alt, bool Imm> bool stf(SparcCore& c, const Insn& in) 
     }
     if (va & 3) return c.raise_at(kTrapMemAddressNotAligned, va);
     bool ok;
-    if constexpr (W == FpWidth::Single) ok = c.write(va, c.fs(in.rd), asi.little);
-    else if constexpr (W == FpWidth::Double) ok = write_double(c, va, c.f[in.rd], asi.little);
-    else ok = write_double(c, va, c.f[in.rd], false) && write_double(c, va + 8, c.f[in.rd + 1], false);
+    if constexpr (W == FpWidth::Single)
+        ok = c.write(va, c.fs(in.rd), asi.little);
+    else if constexpr (W == FpWidth::Double)
+        ok = write_double(c, va, c.f[in.rd], asi.little);
+    else
+        ok = write_double(c, va, c.f[in.rd], false) &&
+             write_double(c, va + 8, c.f[in.rd + 1], false);
     if (!ok) return c.memory_fault(va);
     return next(c);
 }
@@ -258,12 +275,18 @@ template <bool Extended, bool Imm> bool stfsr(SparcCore& c, const Insn& in) {
 
 constexpr uint32_t kRdMask = 0x1fu << 25;
 constexpr uint32_t kMem = op(3);
-#define LD(name, o3, T) {name, kOp3Mask, kMem | op3(o3), "a,rd", ld<T, false>, ld<T, true>}
-#define ST(name, o3, T) {name, kOp3Mask, kMem | op3(o3), "rd,a", st<T, false>, st<T, true>}
-#define LDA(name, o3, T) {name, kOp3Mask, kMem | op3(o3), "aa,rd", lda<T, false>, lda<T, true>}
-#define STA(name, o3, T) {name, kOp3Mask, kMem | op3(o3), "rd,aa", sta<T, false>, sta<T, true>}
-#define LDF(name, o3, W, Alt, ops) {name, kOp3Mask, kMem | op3(o3), ops, ldf<W, Alt, false>, ldf<W, Alt, true>}
-#define STF(name, o3, W, Alt, ops) {name, kOp3Mask, kMem | op3(o3), ops, stf<W, Alt, false>, stf<W, Alt, true>}
+#define LD(name, o3, T)                                                                            \
+    { name, kOp3Mask, kMem | op3(o3), "a,rd", ld<T, false>, ld<T, true> }
+#define ST(name, o3, T)                                                                            \
+    { name, kOp3Mask, kMem | op3(o3), "rd,a", st<T, false>, st<T, true> }
+#define LDA(name, o3, T)                                                                           \
+    { name, kOp3Mask, kMem | op3(o3), "aa,rd", lda<T, false>, lda<T, true> }
+#define STA(name, o3, T)                                                                           \
+    { name, kOp3Mask, kMem | op3(o3), "rd,aa", sta<T, false>, sta<T, true> }
+#define LDF(name, o3, W, Alt, ops)                                                                 \
+    { name, kOp3Mask, kMem | op3(o3), ops, ldf<W, Alt, false>, ldf<W, Alt, true> }
+#define STF(name, o3, W, Alt, ops)                                                                 \
+    { name, kOp3Mask, kMem | op3(o3), ops, stf<W, Alt, false>, stf<W, Alt, true> }
 
 } // namespace
 
@@ -297,13 +320,17 @@ void add_memory_rows(std::vector<IsaRow>& rows) {
         LDA("ldxa", 0x1b, uint64_t),
         STA("stxa", 0x1e, uint64_t),
         LDF("ld", 0x20, FW::Single, false, "a,fds"),
-        {"ld", kOp3Mask | kRdMask, kMem | op3(0x21) | (0u << 25), "a,fsr", ldfsr<false, false>, ldfsr<false, true>},
-        {"ldx", kOp3Mask | kRdMask, kMem | op3(0x21) | (1u << 25), "a,xfsr", ldfsr<true, false>, ldfsr<true, true>},
+        {"ld", kOp3Mask | kRdMask, kMem | op3(0x21) | (0u << 25), "a,fsr", ldfsr<false, false>,
+         ldfsr<false, true>},
+        {"ldx", kOp3Mask | kRdMask, kMem | op3(0x21) | (1u << 25), "a,xfsr", ldfsr<true, false>,
+         ldfsr<true, true>},
         LDF("ldq", 0x22, FW::Quad, false, "a,fdq"),
         LDF("ldd", 0x23, FW::Double, false, "a,fdd"),
         STF("st", 0x24, FW::Single, false, "fds,a"),
-        {"st", kOp3Mask | kRdMask, kMem | op3(0x25) | (0u << 25), "fsr,a", stfsr<false, false>, stfsr<false, true>},
-        {"stx", kOp3Mask | kRdMask, kMem | op3(0x25) | (1u << 25), "xfsr,a", stfsr<true, false>, stfsr<true, true>},
+        {"st", kOp3Mask | kRdMask, kMem | op3(0x25) | (0u << 25), "fsr,a", stfsr<false, false>,
+         stfsr<false, true>},
+        {"stx", kOp3Mask | kRdMask, kMem | op3(0x25) | (1u << 25), "xfsr,a", stfsr<true, false>,
+         stfsr<true, true>},
         STF("stq", 0x26, FW::Quad, false, "fdq,a"),
         STF("std", 0x27, FW::Double, false, "fdd,a"),
         {"prefetch", kOp3Mask, kMem | op3(0x2d), "a,pf", FP_BOTH(prefetch)},
@@ -313,7 +340,8 @@ void add_memory_rows(std::vector<IsaRow>& rows) {
         STF("stda", 0x37, FW::Double, true, "fdd,aa"),
         {"casa", kOp3Mask, kMem | op3(0x3c), "ca,r2,rd", cas<uint32_t, false>, cas<uint32_t, true>},
         {"prefetcha", kOp3Mask, kMem | op3(0x3d), "aa,pf", FP_BOTH(prefetch)},
-        {"casxa", kOp3Mask, kMem | op3(0x3e), "ca,r2,rd", cas<uint64_t, false>, cas<uint64_t, true>},
+        {"casxa", kOp3Mask, kMem | op3(0x3e), "ca,r2,rd", cas<uint64_t, false>,
+         cas<uint64_t, true>},
     };
     rows.insert(rows.end(), std::begin(table), std::end(table));
 }

@@ -7,7 +7,9 @@ namespace fireplane::sparc {
 
 namespace {
 
-bool privileged(const SparcCore& c) { return c.pstate & kPstatePriv; }
+bool privileged(const SparcCore& c) {
+    return c.pstate & kPstatePriv;
+}
 
 bool rdasr(SparcCore& c, const Insn& in) {
     const StateRegister* reg = find_asr(in.rs1);
@@ -43,7 +45,9 @@ template <bool Imm> bool wrpr(SparcCore& c, const Insn& in) {
 }
 
 // Memory ordering is sequential in the functional model, so the barriers only advance.
-bool barrier(SparcCore& c, const Insn&) { return next(c); }
+bool barrier(SparcCore& c, const Insn&) {
+    return next(c);
+}
 
 constexpr uint32_t kRdMask = 0x1fu << 25;
 constexpr uint32_t kRs1Mask = 0x1fu << 14;
@@ -53,8 +57,10 @@ constexpr uint32_t kIMask = 1u << 13;
 
 void add_state_register_rows(std::vector<IsaRow>& rows) {
     const IsaRow table[] = {
-        {"membar", kOp3Mask | kRdMask | kRs1Mask | kIMask, op(2) | op3(0x28) | (15u << 14) | kIMask, "mm", barrier, nullptr},
-        {"stbar", kOp3Mask | kRdMask | kRs1Mask | kIMask, op(2) | op3(0x28) | (15u << 14), "", barrier, nullptr},
+        {"membar", kOp3Mask | kRdMask | kRs1Mask | kIMask, op(2) | op3(0x28) | (15u << 14) | kIMask,
+         "mm", barrier, nullptr},
+        {"stbar", kOp3Mask | kRdMask | kRs1Mask | kIMask, op(2) | op3(0x28) | (15u << 14), "",
+         barrier, nullptr},
         {"rd", kOp3Mask, op(2) | op3(0x28), "asr,rd", rdasr, nullptr},
         {"wr", kOp3Mask, op(2) | op3(0x30), "r1,o2,asrd", FP_BOTH(wrasr)},
         {"rdpr", kOp3Mask, op(2) | op3(0x2a), "pr,rd", rdpr, nullptr},

@@ -8,7 +8,9 @@ namespace {
 
 constexpr uint64_t kGsrAlignMask = 7;
 
-inline bool vis_check(SparcCore& c) { return c.fp_enabled() || c.raise(kTrapFpDisabled); }
+inline bool vis_check(SparcCore& c) {
+    return c.fp_enabled() || c.raise(kTrapFpDisabled);
+}
 
 template <bool Little> bool alignaddr(SparcCore& c, const Insn& in) {
     if (!vis_check(c)) return false;
@@ -31,8 +33,10 @@ bool faligndata(SparcCore& c, const Insn& in) {
 // Logical operates on 64 bits (double registers) or 32 bits (singles).
 template <typename Op, bool Single> bool vis_logic(SparcCore& c, const Insn& in) {
     if (!vis_check(c)) return false;
-    if constexpr (Single) c.set_fs(in.rd, uint32_t(Op::f(c.fs(in.rs1), c.fs(in.rs2))));
-    else c.f[in.rd] = Op::f(c.f[in.rs1], c.f[in.rs2]);
+    if constexpr (Single)
+        c.set_fs(in.rd, uint32_t(Op::f(c.fs(in.rs1), c.fs(in.rs2))));
+    else
+        c.f[in.rd] = Op::f(c.f[in.rs1], c.f[in.rs2]);
     return next(c);
 }
 
@@ -43,29 +47,62 @@ bool siam(SparcCore& c, const Insn& in) {
     return next(c);
 }
 
-struct Zero { static uint64_t f(uint64_t, uint64_t) { return 0; } };
-struct One { static uint64_t f(uint64_t, uint64_t) { return ~uint64_t(0); } };
-struct Nor { static uint64_t f(uint64_t a, uint64_t b) { return ~(a | b); } };
-struct AndNot2 { static uint64_t f(uint64_t a, uint64_t b) { return a & ~b; } };
-struct Not2 { static uint64_t f(uint64_t, uint64_t b) { return ~b; } };
-struct AndNot1 { static uint64_t f(uint64_t a, uint64_t b) { return ~a & b; } };
-struct Not1 { static uint64_t f(uint64_t a, uint64_t) { return ~a; } };
-struct Xor { static uint64_t f(uint64_t a, uint64_t b) { return a ^ b; } };
-struct Nand { static uint64_t f(uint64_t a, uint64_t b) { return ~(a & b); } };
-struct And { static uint64_t f(uint64_t a, uint64_t b) { return a & b; } };
-struct Xnor { static uint64_t f(uint64_t a, uint64_t b) { return ~(a ^ b); } };
-struct Src1 { static uint64_t f(uint64_t a, uint64_t) { return a; } };
-struct OrNot2 { static uint64_t f(uint64_t a, uint64_t b) { return a | ~b; } };
-struct Src2 { static uint64_t f(uint64_t, uint64_t b) { return b; } };
-struct OrNot1 { static uint64_t f(uint64_t a, uint64_t b) { return ~a | b; } };
-struct Or { static uint64_t f(uint64_t a, uint64_t b) { return a | b; } };
+struct Zero {
+    static uint64_t f(uint64_t, uint64_t) { return 0; }
+};
+struct One {
+    static uint64_t f(uint64_t, uint64_t) { return ~uint64_t(0); }
+};
+struct Nor {
+    static uint64_t f(uint64_t a, uint64_t b) { return ~(a | b); }
+};
+struct AndNot2 {
+    static uint64_t f(uint64_t a, uint64_t b) { return a & ~b; }
+};
+struct Not2 {
+    static uint64_t f(uint64_t, uint64_t b) { return ~b; }
+};
+struct AndNot1 {
+    static uint64_t f(uint64_t a, uint64_t b) { return ~a & b; }
+};
+struct Not1 {
+    static uint64_t f(uint64_t a, uint64_t) { return ~a; }
+};
+struct Xor {
+    static uint64_t f(uint64_t a, uint64_t b) { return a ^ b; }
+};
+struct Nand {
+    static uint64_t f(uint64_t a, uint64_t b) { return ~(a & b); }
+};
+struct And {
+    static uint64_t f(uint64_t a, uint64_t b) { return a & b; }
+};
+struct Xnor {
+    static uint64_t f(uint64_t a, uint64_t b) { return ~(a ^ b); }
+};
+struct Src1 {
+    static uint64_t f(uint64_t a, uint64_t) { return a; }
+};
+struct OrNot2 {
+    static uint64_t f(uint64_t a, uint64_t b) { return a | ~b; }
+};
+struct Src2 {
+    static uint64_t f(uint64_t, uint64_t b) { return b; }
+};
+struct OrNot1 {
+    static uint64_t f(uint64_t a, uint64_t b) { return ~a | b; }
+};
+struct Or {
+    static uint64_t f(uint64_t a, uint64_t b) { return a | b; }
+};
 
 constexpr uint32_t kVis = op(2) | op3(0x36);
 
 // A double and a single form; `d` and `s` are the operand lists (unary ones name one source).
 #define VIS_PAIR(name, code, Op, d, s)                                                             \
-    {name, kOpfMask, kVis | opf(code), d, vis_logic<Op, false>, nullptr},                          \
-        {name "s", kOpfMask, kVis | opf(code + 1), s, vis_logic<Op, true>, nullptr}
+    {name, kOpfMask, kVis | opf(code), d, vis_logic<Op, false>, nullptr}, {                        \
+        name "s", kOpfMask, kVis | opf(code + 1), s, vis_logic<Op, true>, nullptr                  \
+    }
 #define VIS_BINARY(name, code, Op) VIS_PAIR(name, code, Op, "f1d,f2d,fdd", "f1s,f2s,fds")
 #define VIS_UNARY1(name, code, Op) VIS_PAIR(name, code, Op, "f1d,fdd", "f1s,fds")
 #define VIS_UNARY2(name, code, Op) VIS_PAIR(name, code, Op, "f2d,fdd", "f2s,fds")
@@ -94,7 +131,8 @@ void add_vis_rows(std::vector<IsaRow>& rows) {
         VIS_BINARY("fornot1", 0x07a, OrNot1),
         VIS_BINARY("for", 0x07c, Or),
         {"fone", kOpfMask, kVis | opf(0x07e), "fdd", vis_logic<One, false>, nullptr},
-        {"siam", kOpfMask | (0x1fu << 25) | (0x1fu << 14) | 0x18, kVis | opf(0x081), "", siam, nullptr},
+        {"siam", kOpfMask | (0x1fu << 25) | (0x1fu << 14) | 0x18, kVis | opf(0x081), "", siam,
+         nullptr},
         {"fones", kOpfMask, kVis | opf(0x07f), "fds", vis_logic<One, true>, nullptr},
     };
     rows.insert(rows.end(), std::begin(table), std::end(table));

@@ -13,15 +13,29 @@
 namespace fireplane::sparc {
 
 // FSR exception bits (cexc/aexc/tem layout).
-enum : uint8_t { kFpInexact = 0x01, kFpDivZero = 0x02, kFpUnderflow = 0x04, kFpOverflow = 0x08, kFpInvalid = 0x10 };
+enum : uint8_t {
+    kFpInexact = 0x01,
+    kFpDivZero = 0x02,
+    kFpUnderflow = 0x04,
+    kFpOverflow = 0x08,
+    kFpInvalid = 0x10
+};
 
 template <typename T> inline T bits_to(std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t> v) {
     T out;
     std::memcpy(&out, &v, sizeof out);
     return out;
 }
-inline uint32_t to_bits(float v) { uint32_t b; std::memcpy(&b, &v, 4); return b; }
-inline uint64_t to_bits(double v) { uint64_t b; std::memcpy(&b, &v, 8); return b; }
+inline uint32_t to_bits(float v) {
+    uint32_t b;
+    std::memcpy(&b, &v, 4);
+    return b;
+}
+inline uint64_t to_bits(double v) {
+    uint64_t b;
+    std::memcpy(&b, &v, 8);
+    return b;
+}
 
 // MXCSR rounding-control bits for SPARC rounding mode `rd`
 // (0 nearest, 1 toward zero, 2 +inf, 3 -inf).
@@ -33,8 +47,10 @@ inline unsigned host_fp_rounding_bits(unsigned rd) {
 // Forces `v` to be materialised here, so the optimiser cannot move the
 // computation across the MXCSR accesses around it.
 template <typename T> inline T host_fp_barrier(T v) {
-    if constexpr (std::is_floating_point_v<T>) asm volatile("" : "+x"(v));
-    else asm volatile("" : "+r"(v));
+    if constexpr (std::is_floating_point_v<T>)
+        asm volatile("" : "+x"(v));
+    else
+        asm volatile("" : "+r"(v));
     return v;
 }
 
@@ -64,8 +80,12 @@ inline unsigned host_fp_enter(unsigned rd) {
     _mm_setcsr(0x1f80u | host_fp_rounding_bits(rd));
     return saved;
 }
-inline void host_fp_leave(unsigned saved) { _mm_setcsr(saved); }
-inline void host_fp_set_rounding(unsigned rd) { _mm_setcsr((_mm_getcsr() & ~0x6000u) | host_fp_rounding_bits(rd)); }
+inline void host_fp_leave(unsigned saved) {
+    _mm_setcsr(saved);
+}
+inline void host_fp_set_rounding(unsigned rd) {
+    _mm_setcsr((_mm_getcsr() & ~0x6000u) | host_fp_rounding_bits(rd));
+}
 // The exceptions raised since the last call, as FSR bits; clears them.
 inline uint8_t host_fp_take_flags() {
     const unsigned csr = _mm_getcsr();
@@ -81,17 +101,27 @@ inline uint8_t host_fp_take_flags() {
 }
 
 template <typename T> inline auto quiet_bit() {
-    if constexpr (sizeof(T) == 4) return uint32_t(1) << 22;
-    else return uint64_t(1) << 51;
+    if constexpr (sizeof(T) == 4)
+        return uint32_t(1) << 22;
+    else
+        return uint64_t(1) << 51;
 }
-template <typename T> inline bool is_signaling(T v) { return std::isnan(v) && !(to_bits(v) & quiet_bit<T>()); }
-template <typename T> inline T quieten(T v) { return bits_to<T>(to_bits(v) | quiet_bit<T>()); }
-template <typename T> inline uint8_t signaling_exc(T v) { return is_signaling(v) ? kFpInvalid : 0; }
+template <typename T> inline bool is_signaling(T v) {
+    return std::isnan(v) && !(to_bits(v) & quiet_bit<T>());
+}
+template <typename T> inline T quieten(T v) {
+    return bits_to<T>(to_bits(v) | quiet_bit<T>());
+}
+template <typename T> inline uint8_t signaling_exc(T v) {
+    return is_signaling(v) ? kFpInvalid : 0;
+}
 
 // SPARC's default NaN: sign clear, every fraction bit set.
 template <typename T> inline T sparc_default_nan() {
-    if constexpr (sizeof(T) == 4) return bits_to<T>(0x7fffffffu);
-    else return bits_to<T>(0x7fffffffffffffffull);
+    if constexpr (sizeof(T) == 4)
+        return bits_to<T>(0x7fffffffu);
+    else
+        return bits_to<T>(0x7fffffffffffffffull);
 }
 
 // The NaN an operation returns: a signaling operand (rs2 first) quietened,
@@ -106,10 +136,12 @@ template <typename T> inline T sparc_nan_result(T rs1, T rs2, bool two_operands)
 
 // Format conversion of a NaN keeps the sign and the top fraction bits, quietened.
 template <typename To, typename From> inline To convert_nan(From v) {
-    if constexpr (sizeof(To) == sizeof(From)) return quieten(v);
+    if constexpr (sizeof(To) == sizeof(From))
+        return quieten(v);
     else if constexpr (sizeof(To) == 8) {
         uint32_t b = to_bits(v) | quiet_bit<From>();
-        uint64_t out = (uint64_t(b >> 31) << 63) | (0x7ffull << 52) | (uint64_t(b & 0x7fffff) << 29);
+        uint64_t out =
+            (uint64_t(b >> 31) << 63) | (0x7ffull << 52) | (uint64_t(b & 0x7fffff) << 29);
         return bits_to<double>(out);
     } else {
         uint64_t b = to_bits(v) | quiet_bit<From>();
@@ -117,6 +149,8 @@ template <typename To, typename From> inline To convert_nan(From v) {
         return bits_to<float>(out);
     }
 }
-inline double widen_nan(float v) { return convert_nan<double>(v); }
+inline double widen_nan(float v) {
+    return convert_nan<double>(v);
+}
 
 } // namespace fireplane::sparc

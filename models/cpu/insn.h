@@ -18,12 +18,12 @@ constexpr uint8_t kSinkReg = 32;
 
 struct Insn {
     ExecFn exec;
-    uint32_t raw;  // the instruction word, for the disassembler and traps
-    uint8_t rd;    // destination (kSinkReg for %g0 integer writes)
+    uint32_t raw; // the instruction word, for the disassembler and traps
+    uint8_t rd;   // destination (kSinkReg for %g0 integer writes)
     uint8_t rs1;
     uint8_t rs2;
-    uint8_t aux;   // condition, ASI, shift count, ... per instruction
-    int64_t imm;   // sign-extended immediate, or absolute branch target
+    uint8_t aux; // condition, ASI, shift count, ... per instruction
+    int64_t imm; // sign-extended immediate, or absolute branch target
 };
 
 } // namespace fireplane::sparc

@@ -61,7 +61,9 @@ const RowIndex& row_index() {
 
 } // namespace
 
-const std::vector<IsaRow>& isa_rows() { return row_index().rows; }
+const std::vector<IsaRow>& isa_rows() {
+    return row_index().rows;
+}
 
 const IsaRow* find_row(uint32_t word) {
     for (const IsaRow* row : row_index().buckets[RowIndex::bucket_of(word)])

@@ -40,10 +40,18 @@ struct IsaRow {
 };
 
 // Encoding helpers for the rows.
-constexpr uint32_t op(uint32_t v) { return v << 30; }
-constexpr uint32_t op2(uint32_t v) { return v << 22; }
-constexpr uint32_t op3(uint32_t v) { return v << 19; }
-constexpr uint32_t opf(uint32_t v) { return v << 5; }
+constexpr uint32_t op(uint32_t v) {
+    return v << 30;
+}
+constexpr uint32_t op2(uint32_t v) {
+    return v << 22;
+}
+constexpr uint32_t op3(uint32_t v) {
+    return v << 19;
+}
+constexpr uint32_t opf(uint32_t v) {
+    return v << 5;
+}
 constexpr uint32_t kOpMask = op(3);
 constexpr uint32_t kOp2Mask = kOpMask | op2(7);
 constexpr uint32_t kOp3Mask = kOpMask | op3(0x3f);

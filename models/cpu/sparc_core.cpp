@@ -32,9 +32,27 @@ constexpr auto kIntConditions = make_cond_table(std::make_index_sequence<16>{});
 
 void swap_bytes(void* data, unsigned len) {
     switch (len) {
-    case 2: { uint16_t v; std::memcpy(&v, data, 2); v = __builtin_bswap16(v); std::memcpy(data, &v, 2); break; }
-    case 4: { uint32_t v; std::memcpy(&v, data, 4); v = __builtin_bswap32(v); std::memcpy(data, &v, 4); break; }
-    case 8: { uint64_t v; std::memcpy(&v, data, 8); v = __builtin_bswap64(v); std::memcpy(data, &v, 8); break; }
+    case 2: {
+        uint16_t v;
+        std::memcpy(&v, data, 2);
+        v = __builtin_bswap16(v);
+        std::memcpy(data, &v, 2);
+        break;
+    }
+    case 4: {
+        uint32_t v;
+        std::memcpy(&v, data, 4);
+        v = __builtin_bswap32(v);
+        std::memcpy(data, &v, 4);
+        break;
+    }
+    case 8: {
+        uint64_t v;
+        std::memcpy(&v, data, 8);
+        v = __builtin_bswap64(v);
+        std::memcpy(data, &v, 8);
+        break;
+    }
     default: break;
     }
 }
@@ -42,9 +60,9 @@ void swap_bytes(void* data, unsigned len) {
 } // namespace
 
 const uint16_t SparcCore::kCondTable[16] = {
-    kIntConditions[0], kIntConditions[1], kIntConditions[2],  kIntConditions[3],
-    kIntConditions[4], kIntConditions[5], kIntConditions[6],  kIntConditions[7],
-    kIntConditions[8], kIntConditions[9], kIntConditions[10], kIntConditions[11],
+    kIntConditions[0],  kIntConditions[1],  kIntConditions[2],  kIntConditions[3],
+    kIntConditions[4],  kIntConditions[5],  kIntConditions[6],  kIntConditions[7],
+    kIntConditions[8],  kIntConditions[9],  kIntConditions[10], kIntConditions[11],
     kIntConditions[12], kIntConditions[13], kIntConditions[14], kIntConditions[15]};
 
 // Floating-point conditions over fcc (0 =, 1 <, 2 >, 3 unordered): bit k set
@@ -71,7 +89,9 @@ const uint16_t SparcCore::kFCondTable[16] = {
 SparcCore::SparcCore(MemoryBackend& memory, TrapHandler* trap_handler)
     : memory_(memory), trap_handler_(trap_handler) {}
 
-uint64_t SparcCore::run(uint64_t budget) { return trace_ ? run_loop<true>(budget) : run_loop<false>(budget); }
+uint64_t SparcCore::run(uint64_t budget) {
+    return trace_ ? run_loop<true>(budget) : run_loop<false>(budget);
+}
 
 void SparcCore::trace_insn(const Insn&) {
     uint32_t word = 0;
@@ -90,7 +110,8 @@ void SparcCore::trace_effects() {
         if (r[i] == trace_regs_[i] && cwp == trace_cwp_) continue;
         if (cwp != trace_cwp_ && i >= 8) continue;
         char buf[40];
-        std::snprintf(buf, sizeof buf, "  %s=%llx", int_reg_name(i).c_str(), static_cast<unsigned long long>(r[i]));
+        std::snprintf(buf, sizeof buf, "  %s=%llx", int_reg_name(i).c_str(),
+                      static_cast<unsigned long long>(r[i]));
         *trace_ << buf;
     }
     *trace_ << '\n';
@@ -165,7 +186,8 @@ bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little) {
         e.tag = va & ~kPageMask;
         e.host = m.host;
         std::memcpy(data, m.host + (va & kPageMask), len);
-    } else if (!memory_.io_access(m.pa + (va & kPageMask), Access::Read, static_cast<uint8_t*>(data), len)) {
+    } else if (!memory_.io_access(m.pa + (va & kPageMask), Access::Read,
+                                  static_cast<uint8_t*>(data), len)) {
         mem_fault_tt_ = kTrapDataAccessError;
         return false;
     }
@@ -231,8 +253,10 @@ bool SparcCore::write_bytes(uint64_t va, const void* data, size_t len) {
 }
 
 void SparcCore::flush_tlb() {
-    for (auto& e : read_tlb_) e = TlbEntry{};
-    for (auto& e : write_tlb_) e = TlbEntry{};
+    for (auto& e : read_tlb_)
+        e = TlbEntry{};
+    for (auto& e : write_tlb_)
+        e = TlbEntry{};
 }
 
 void SparcCore::flush_code() {
@@ -245,8 +269,9 @@ void SparcCore::flush_code() {
 
 void SparcCore::store_working_window() {
     uint64_t* w = windows[cwp];
-    std::memcpy(w, &r[16], 16 * sizeof(uint64_t));                                   // locals, ins
-    std::memcpy(&windows[(cwp + 1) % kNumWindows][8], &r[8], 8 * sizeof(uint64_t)); // outs = ins(cwp+1)
+    std::memcpy(w, &r[16], 16 * sizeof(uint64_t)); // locals, ins
+    std::memcpy(&windows[(cwp + 1) % kNumWindows][8], &r[8],
+                8 * sizeof(uint64_t)); // outs = ins(cwp+1)
 }
 
 void SparcCore::load_working_window() {
@@ -332,9 +357,12 @@ void SparcCore::enter_trap(unsigned tt) {
     t.tt = uint16_t(tt);
     t.tstate = (uint64_t(ccr) << 32) | (uint64_t(asi) << 24) | (uint64_t(pstate) << 8) | cwp;
     int window_delta = 0;
-    if (is_spill_trap(tt)) window_delta = int(cansave) + 2;
-    else if (is_fill_trap(tt)) window_delta = -1;
-    else if (tt == kTrapCleanWindow) window_delta = 1;
+    if (is_spill_trap(tt))
+        window_delta = int(cansave) + 2;
+    else if (is_fill_trap(tt))
+        window_delta = -1;
+    else if (tt == kTrapCleanWindow)
+        window_delta = 1;
     if (window_delta) {
         store_working_window();
         cwp = unsigned(int(cwp) + window_delta + int(kNumWindows)) % kNumWindows;

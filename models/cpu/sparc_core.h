@@ -27,8 +27,16 @@ constexpr uint64_t kPageMask = kPageSize - 1;
 enum : uint8_t { kCcC = 1, kCcV = 2, kCcZ = 4, kCcN = 8 };
 
 // PSTATE bits used by the ISS.
-enum : uint16_t { kPstateAg = 1 << 0, kPstateIe = 1 << 1, kPstatePriv = 1 << 2, kPstateAm = 1 << 3,
-                  kPstatePef = 1 << 4, kPstateRed = 1 << 5, kPstateTle = 1 << 8, kPstateCle = 1 << 9 };
+enum : uint16_t {
+    kPstateAg = 1 << 0,
+    kPstateIe = 1 << 1,
+    kPstatePriv = 1 << 2,
+    kPstateAm = 1 << 3,
+    kPstatePef = 1 << 4,
+    kPstateRed = 1 << 5,
+    kPstateTle = 1 << 8,
+    kPstateCle = 1 << 9
+};
 
 struct TrapLevelState {
     uint64_t tpc = 0, tnpc = 0, tstate = 0;
@@ -46,19 +54,23 @@ public:
     void set_trace(std::ostream* out) { trace_ = out; }
     void request_stop() { stop_ = true; }
     void set_trap_handler(TrapHandler* handler) { trap_handler_ = handler; }
-    void halt(int exit_code) { halted_ = true; exit_code_ = exit_code; stop_ = true; }
+    void halt(int exit_code) {
+        halted_ = true;
+        exit_code_ = exit_code;
+        stop_ = true;
+    }
     bool halted() const { return halted_; }
     int exit_code() const { return exit_code_; }
 
     // ---- architectural state (plain members, so checkpoints and host tools can read them) ----
-    uint64_t r[33] = {};              // %g0-%g7, %o0-%o7, %l0-%l7, %i0-%i7 of CWP; r[32] is the %g0 sink
+    uint64_t r[33] = {}; // %g0-%g7, %o0-%o7, %l0-%l7, %i0-%i7 of CWP; r[32] is the %g0 sink
     uint64_t windows[kNumWindows][16] = {}; // locals and ins of each window; outs(w) = ins(w+1)
     uint64_t pc = 0, npc = 4;
-    uint8_t ccr = 0;                  // xcc << 4 | icc
+    uint8_t ccr = 0; // xcc << 4 | icc
     uint64_t y = 0;
     uint8_t asi = 0x80;
-    uint8_t fprs = 4;                 // FEF set
-    uint64_t f[32] = {};              // double registers; single f(2k) is the high half of f[k]
+    uint8_t fprs = 4;    // FEF set
+    uint64_t f[32] = {}; // double registers; single f(2k) is the high half of f[k]
     uint64_t fsr = 0;
     uint64_t gsr = 0;
     unsigned cwp = 0, cansave = kNumWindows - 2, canrestore = 0, otherwin = 0;
@@ -68,11 +80,11 @@ public:
     uint64_t tba = 0;
     uint64_t softint = 0;
     TrapLevelState trap_stack[kMaxTl + 1];
-    uint64_t pcr = 0, pic = 0;         // hardware counter registers (ASR 16, 17)
+    uint64_t pcr = 0, pic = 0; // hardware counter registers (ASR 16, 17)
     uint64_t tick_cmpr = 0;
 
     // ---- counters ----
-    uint64_t instructions = 0;         // retired instructions
+    uint64_t instructions = 0; // retired instructions
     uint64_t traps_taken = 0;
 
     // %tick: in functional mode one cycle per instruction.
@@ -83,11 +95,18 @@ public:
     // handler reads other windows) and reloads them after a change of CWP.
     void store_working_window();
     void load_working_window();
-    uint64_t& window_reg(unsigned window, unsigned reg); // reg 8..31 as in r[]; needs store_working_window()
+    uint64_t& window_reg(unsigned window,
+                         unsigned reg); // reg 8..31 as in r[]; needs store_working_window()
 
     // ---- traps ----
-    bool raise(unsigned tt) { pending_trap_ = uint16_t(tt); return false; }
-    bool raise_at(unsigned tt, uint64_t addr) { fault_address = addr; return raise(tt); }
+    bool raise(unsigned tt) {
+        pending_trap_ = uint16_t(tt);
+        return false;
+    }
+    bool raise_at(unsigned tt, uint64_t addr) {
+        fault_address = addr;
+        return raise(tt);
+    }
     // The trap a failed read()/write() calls for (translation fault or bus error).
     bool memory_fault(uint64_t va) { return raise_at(mem_fault_tt_, va); }
     void done_trap();  // DONE: resume after the trapping instruction
@@ -106,7 +125,8 @@ public:
     uint32_t fs(unsigned reg) const { return uint32_t(f[reg >> 1] >> ((reg & 1) ? 0 : 32)); }
     void set_fs(unsigned reg, uint32_t v) {
         uint64_t& d = f[reg >> 1];
-        d = (reg & 1) ? ((d & 0xffffffff00000000ull) | v) : ((d & 0xffffffffull) | (uint64_t(v) << 32));
+        d = (reg & 1) ? ((d & 0xffffffff00000000ull) | v)
+                      : ((d & 0xffffffffull) | (uint64_t(v) << 32));
     }
     bool fp_enabled() const { return (fprs & 4) && (pstate & kPstatePef); }
 
@@ -117,23 +137,25 @@ public:
     // recomputed from a record of that operation when the FSR is read.
     struct FpRecord {
         uint8_t (*exceptions)(const FpRecord&, unsigned rounding); // cexc of the operation
-        uint64_t a, b;                                            // its operands
+        uint64_t a, b;                                             // its operands
     };
     void record_fp(const FpRecord& r) { last_fp_ = r, fp_pending_ = true; }
     bool fp_exact() const { return fp_exact_; } // TEM != 0: exceptions per operation, with traps
-    uint64_t read_fsr();            // STFSR and host tools: the FSR with pending exceptions folded in
+    uint64_t read_fsr(); // STFSR and host tools: the FSR with pending exceptions folded in
     void write_fsr(uint64_t value); // LDFSR
     void write_gsr(uint64_t value); // WR %gsr, SIAM: GSR.IM/IRND may change the rounding mode
     // The rounding mode FPops use: GSR.IRND when GSR.IM (interval arithmetic) is set, else FSR.RD.
-    unsigned fp_rounding() const { return ((gsr >> 27) & 1) ? unsigned(gsr >> 25) & 3 : unsigned(fsr >> 30) & 3; }
+    unsigned fp_rounding() const {
+        return ((gsr >> 27) & 1) ? unsigned(gsr >> 25) & 3 : unsigned(fsr >> 30) & 3;
+    }
 
     // ---- memory: fast paths through a small software TLB, slow path through the backend ----
     template <typename T> bool read(uint64_t va, T& value, bool little = false);
     template <typename T> bool write(uint64_t va, T value, bool little = false);
-    bool read_bytes(uint64_t va, void* data, size_t len);        // for the OS layer; no alignment need
+    bool read_bytes(uint64_t va, void* data, size_t len); // for the OS layer; no alignment need
     bool write_bytes(uint64_t va, const void* data, size_t len); // for the OS layer
-    void flush_tlb();  // after the address space changes
-    void flush_code(); // drops every decoded instruction
+    void flush_tlb();                                            // after the address space changes
+    void flush_code();                                           // drops every decoded instruction
     // Instruction word at va, or false on a fetch fault. For disassembly and decode.
     bool fetch_word(uint64_t va, uint32_t& word);
 
@@ -177,7 +199,7 @@ private:
     FpRecord last_fp_{};
     bool fp_pending_ = false; // last_fp_ decides cexc
     bool fp_exact_ = false;
-    bool in_run_ = false;     // the host FPU holds guest state
+    bool in_run_ = false; // the host FPU holds guest state
     unsigned host_mxcsr_ = 0;
     bool stop_ = false;
     bool halted_ = false;
@@ -189,10 +211,14 @@ private:
 
 namespace detail {
 template <typename T> inline T byteswap(T v) {
-    if constexpr (sizeof(T) == 1) return v;
-    else if constexpr (sizeof(T) == 2) return T(__builtin_bswap16(uint16_t(v)));
-    else if constexpr (sizeof(T) == 4) return T(__builtin_bswap32(uint32_t(v)));
-    else return T(__builtin_bswap64(uint64_t(v)));
+    if constexpr (sizeof(T) == 1)
+        return v;
+    else if constexpr (sizeof(T) == 2)
+        return T(__builtin_bswap16(uint16_t(v)));
+    else if constexpr (sizeof(T) == 4)
+        return T(__builtin_bswap32(uint32_t(v)));
+    else
+        return T(__builtin_bswap64(uint64_t(v)));
 }
 } // namespace detail
 

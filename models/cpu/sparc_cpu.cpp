@@ -19,14 +19,18 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     auto& stats = StatsRegistry::instance();
     const std::string base = this->name();
     stats.add_counter(base + ".instructions", &core_.instructions, "instructions retired");
-    stats.add_formula(base + ".cycles", [this] { return double(cycles()); }, "CPU cycles", "cycles");
+    stats.add_formula(
+        base + ".cycles", [this] { return double(cycles()); }, "CPU cycles", "cycles");
     stats.add_counter(base + ".traps", &core_.traps_taken, "traps taken");
     stats.add_counter(base + ".io_accesses", &io_accesses_, "accesses without DMI (b_transport)");
-    stats.add_formula(base + ".decoded_pages", [this] { return double(core_.code_cache().size()); },
-                      "code pages with decoded instructions");
+    stats.add_formula(
+        base + ".decoded_pages", [this] { return double(core_.code_cache().size()); },
+        "code pages with decoded instructions");
 }
 
-SparcCpu::~SparcCpu() { StatsRegistry::instance().remove_prefix(std::string(name()) + "."); }
+SparcCpu::~SparcCpu() {
+    StatsRegistry::instance().remove_prefix(std::string(name()) + ".");
+}
 
 void SparcCpu::start(uint64_t pc) {
     core_.pc = pc;
@@ -73,7 +77,8 @@ bool SparcCpu::map_page(uint64_t va, Access access, PageMapping& out) {
     if (translator_ && !translator_->translate(va, access, pa)) return false;
     const uint64_t page_pa = pa & ~kPageMask;
     out.pa = page_pa;
-    const tlm::tlm_dmi* d = find_dmi(page_pa, kPageSize, access == Access::Write ? Access::Write : Access::Read);
+    const tlm::tlm_dmi* d =
+        find_dmi(page_pa, kPageSize, access == Access::Write ? Access::Write : Access::Read);
     out.host = d ? d->get_dmi_ptr() + (page_pa - d->get_start_address()) : nullptr;
     return true;
 }

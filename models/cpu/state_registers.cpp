@@ -6,8 +6,12 @@ namespace fireplane::sparc {
 
 namespace {
 
-bool pic_user_readable(const SparcCore& c) { return (c.pstate & kPstatePriv) || !(c.pcr & 1); }
-bool has_trap_level(const SparcCore& c) { return c.tl > 0; }
+bool pic_user_readable(const SparcCore& c) {
+    return (c.pstate & kPstatePriv) || !(c.pcr & 1);
+}
+bool has_trap_level(const SparcCore& c) {
+    return c.tl > 0;
+}
 
 void write_cwp(SparcCore& c, uint64_t v) {
     c.store_working_window();
@@ -16,7 +20,8 @@ void write_cwp(SparcCore& c, uint64_t v) {
 }
 
 const StateRegister kAsrs[] = {
-    {0, "%y", false, [](const SparcCore& c) { return c.y; }, [](SparcCore& c, uint64_t v) { c.y = uint32_t(v); }},
+    {0, "%y", false, [](const SparcCore& c) { return c.y; },
+     [](SparcCore& c, uint64_t v) { c.y = uint32_t(v); }},
     {2, "%ccr", false, [](const SparcCore& c) { return uint64_t(c.ccr); },
      [](SparcCore& c, uint64_t v) { c.ccr = uint8_t(v); }},
     {3, "%asi", false, [](const SparcCore& c) { return uint64_t(c.asi); },
@@ -26,10 +31,12 @@ const StateRegister kAsrs[] = {
     {6, "%fprs", false, [](const SparcCore& c) { return uint64_t(c.fprs); },
      [](SparcCore& c, uint64_t v) { c.fprs = uint8_t(v & 7); }},
     // User code may program the counters directly: there is no kernel in user mode.
-    {16, "%pcr", false, [](const SparcCore& c) { return c.pcr; }, [](SparcCore& c, uint64_t v) { c.pcr = v; }},
-    {17, "%pic", false, [](const SparcCore& c) { return c.pic; }, [](SparcCore& c, uint64_t v) { c.pic = v; },
-     pic_user_readable},
-    {19, "%gsr", false, [](const SparcCore& c) { return c.gsr; }, [](SparcCore& c, uint64_t v) { c.write_gsr(v); }},
+    {16, "%pcr", false, [](const SparcCore& c) { return c.pcr; },
+     [](SparcCore& c, uint64_t v) { c.pcr = v; }},
+    {17, "%pic", false, [](const SparcCore& c) { return c.pic; },
+     [](SparcCore& c, uint64_t v) { c.pic = v; }, pic_user_readable},
+    {19, "%gsr", false, [](const SparcCore& c) { return c.gsr; },
+     [](SparcCore& c, uint64_t v) { c.write_gsr(v); }},
     {20, "%set_softint", true, nullptr, [](SparcCore& c, uint64_t v) { c.softint |= v; }},
     {21, "%clear_softint", true, nullptr, [](SparcCore& c, uint64_t v) { c.softint &= ~v; }},
     {22, "%softint", true, [](const SparcCore& c) { return c.softint; },
@@ -79,7 +86,11 @@ template <size_t N> const StateRegister* find_in(const StateRegister (&table)[N]
 
 } // namespace
 
-const StateRegister* find_asr(unsigned number) { return find_in(kAsrs, number); }
-const StateRegister* find_privileged_register(unsigned number) { return find_in(kPrivileged, number); }
+const StateRegister* find_asr(unsigned number) {
+    return find_in(kAsrs, number);
+}
+const StateRegister* find_privileged_register(unsigned number) {
+    return find_in(kPrivileged, number);
+}
 
 } // namespace fireplane::sparc

@@ -21,15 +21,19 @@ enum TrapType : uint16_t {
     kTrapLddfMemAddressNotAligned = 0x035,
     kTrapStdfMemAddressNotAligned = 0x036,
     kTrapPrivilegedAction = 0x037,
-    kTrapSpill0Normal = 0x080,  // + 4 * WSTATE.normal
-    kTrapSpill0Other = 0x0a0,   // + 4 * WSTATE.other
+    kTrapSpill0Normal = 0x080, // + 4 * WSTATE.normal
+    kTrapSpill0Other = 0x0a0,  // + 4 * WSTATE.other
     kTrapFill0Normal = 0x0c0,
     kTrapFill0Other = 0x0e0,
-    kTrapInstruction = 0x100,   // + software trap number (Tcc)
+    kTrapInstruction = 0x100, // + software trap number (Tcc)
 };
 
-inline bool is_spill_trap(unsigned tt) { return tt >= 0x080 && tt < 0x0c0; }
-inline bool is_fill_trap(unsigned tt) { return tt >= 0x0c0 && tt < 0x100; }
+inline bool is_spill_trap(unsigned tt) {
+    return tt >= 0x080 && tt < 0x0c0;
+}
+inline bool is_fill_trap(unsigned tt) {
+    return tt >= 0x0c0 && tt < 0x100;
+}
 
 // Human-readable name of a trap type, for reports.
 const char* trap_name(unsigned tt);

@@ -6,8 +6,8 @@
 namespace fireplane::cli {
 
 struct MachineOptions {
-    std::string config;             // machine YAML
-    std::vector<std::string> sets;  // --set PATH=VALUE
+    std::string config;            // machine YAML
+    std::vector<std::string> sets; // --set PATH=VALUE
 };
 
 struct RunOptions {

@@ -6,7 +6,9 @@
 
 namespace fireplane::cli {
 
-std::string default_config() { return std::string(FIREPLANE_SOURCE_DIR) + "/configs/uni.yaml"; }
+std::string default_config() {
+    return std::string(FIREPLANE_SOURCE_DIR) + "/configs/uni.yaml";
+}
 
 int dump_config(const MachineOptions& options) {
     ModelFactory factory;

@@ -19,7 +19,8 @@ constexpr int kUsageOrInputError = 2;
 const bool kBannerOff = ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1) == 0;
 
 void add_machine_options(CLI::App& cmd, fireplane::cli::MachineOptions& m) {
-    cmd.add_option("-c,--config", m.config, "machine description (YAML)")->default_val(fireplane::cli::default_config());
+    cmd.add_option("-c,--config", m.config, "machine description (YAML)")
+        ->default_val(fireplane::cli::default_config());
     cmd.add_option("-s,--set", m.sets, "override a parameter: 'cpu*.clock=1.2GHz' (repeatable)");
 }
 
@@ -31,23 +32,28 @@ int sc_main(int argc, char* argv[]) {
     log::install_report_handler();
     sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
 
-    CLI::App app{"Fireplane: a SystemC/TLM-2.0 virtual platform of a Sun Fire V1280 (UltraSPARC IIICu SMP)"};
+    CLI::App app{
+        "Fireplane: a SystemC/TLM-2.0 virtual platform of a Sun Fire V1280 (UltraSPARC IIICu SMP)"};
     app.require_subcommand(1);
     std::vector<std::string> log_levels;
-    app.add_option("--log", log_levels, "verbosity per module: 'MODULE=LEVEL' (none..debug), globs allowed")
+    app.add_option("--log", log_levels,
+                   "verbosity per module: 'MODULE=LEVEL' (none..debug), globs allowed")
         ->expected(1);
 
     cli::RunOptions run;
-    CLI::App* run_cmd = app.add_subcommand("run", "run a static sparc64 Linux program: run [options] -- prog args...");
+    CLI::App* run_cmd = app.add_subcommand(
+        "run", "run a static sparc64 Linux program: run [options] -- prog args...");
     add_machine_options(*run_cmd, run.machine);
     run_cmd->add_option("--stats", run.stats_file, "write every statistic to FILE as JSON");
     run_cmd->add_flag("-q,--quiet", run.quiet, "no end-of-run summary on stderr");
-    run_cmd->add_option("--trace", run.trace_file, "write every instruction the first CPU executes to FILE");
+    run_cmd->add_option("--trace", run.trace_file,
+                        "write every instruction the first CPU executes to FILE");
     run_cmd->add_option("--log", log_levels, "verbosity per module: 'MODULE=LEVEL'")->expected(1);
     run_cmd->add_option("program", run.program, "the program and its arguments")->required();
 
     cli::MachineOptions dump;
-    CLI::App* dump_cmd = app.add_subcommand("dump-config", "print the fully resolved machine with descriptions");
+    CLI::App* dump_cmd =
+        app.add_subcommand("dump-config", "print the fully resolved machine with descriptions");
     add_machine_options(*dump_cmd, dump);
     app.add_subcommand("list-models", "list the model types and their parameters");
 
@@ -61,7 +67,8 @@ int sc_main(int argc, char* argv[]) {
     }
 
     try {
-        for (const auto& l : log_levels) log::set_from_argument(l);
+        for (const auto& l : log_levels)
+            log::set_from_argument(l);
         if (*run_cmd) return cli::run_program(run);
         if (*dump_cmd) return cli::dump_config(dump);
         return cli::list_models();

@@ -12,9 +12,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <stdexcept>
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 #include <unistd.h>
 
 extern char** environ;
@@ -46,18 +46,25 @@ int run_program(const RunOptions& options) {
     std::ofstream stats_out;
     if (!options.stats_file.empty()) { // opened now: a bad path should not cost a whole run
         stats_out.open(absolute(options.stats_file));
-        if (!stats_out) throw std::invalid_argument("cannot write statistics to '" + options.stats_file + "'");
+        if (!stats_out)
+            throw std::invalid_argument("cannot write statistics to '" + options.stats_file + "'");
     }
 
     std::unique_ptr<Platform> platform = build_platform(machine, factory);
-    if (platform->cpus.empty()) throw ConfigError(Location{machine.file, 0, 0}, "the machine has no sparc_cpu to run the program on");
-    if (platform->rams.empty()) throw ConfigError(Location{machine.file, 0, 0}, "the machine has no ram for the program");
+    if (platform->cpus.empty())
+        throw ConfigError(Location{machine.file, 0, 0},
+                          "the machine has no sparc_cpu to run the program on");
+    if (platform->rams.empty())
+        throw ConfigError(Location{machine.file, 0, 0}, "the machine has no ram for the program");
 
-    sc_core::sc_start(sc_core::SC_ZERO_TIME); // ends elaboration: sockets can carry DMI requests now
+    sc_core::sc_start(
+        sc_core::SC_ZERO_TIME); // ends elaboration: sockets can carry DMI requests now
     sparc::SparcCpu& cpu = *platform->cpus.front();
     const MemoryRegion& ram = platform->rams.front();
     linux_user::PhysicalMemory memory{cpu.physical_pointer(ram.base, ram.size), ram.base, ram.size};
-    if (!memory.host) throw ConfigError(Location{machine.file, 0, 0}, "RAM '" + ram.name + "' does not grant DMI to the CPU");
+    if (!memory.host)
+        throw ConfigError(Location{machine.file, 0, 0},
+                          "RAM '" + ram.name + "' does not grant DMI to the CPU");
 
     const Params& sim = machine.simulation.params;
     linux_user::ProcessConfig pc;
@@ -72,25 +79,31 @@ int run_program(const RunOptions& options) {
     std::ofstream trace;
     if (!options.trace_file.empty()) {
         trace.open(options.trace_file);
-        if (!trace) throw std::invalid_argument("cannot write the trace to '" + options.trace_file + "'");
+        if (!trace)
+            throw std::invalid_argument("cannot write the trace to '" + options.trace_file + "'");
         cpu.core().set_trace(&trace);
     }
 
     RunSummary summary(*platform);
     const auto start = std::chrono::steady_clock::now();
     sc_core::sc_start();
-    summary.set_host_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    summary.set_host_seconds(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 
     int code = process.exit_code();
     if (!process.exited()) {
-        std::fprintf(stderr, "fireplane: error: the simulation stopped before the program exited (pc 0x%llx)\n",
-                     static_cast<unsigned long long>(cpu.core().pc));
+        std::fprintf(
+            stderr,
+            "fireplane: error: the simulation stopped before the program exited (pc 0x%llx)\n",
+            static_cast<unsigned long long>(cpu.core().pc));
         code = 1;
     }
     if (stats_out.is_open()) {
         StatsRegistry::instance().write_json(stats_out);
         stats_out.close();
-        if (!stats_out) std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n", options.stats_file.c_str());
+        if (!stats_out)
+            std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n",
+                         options.stats_file.c_str());
     }
     if (!options.quiet) summary.print(std::cerr, code);
     return code;

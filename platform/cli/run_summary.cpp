@@ -12,12 +12,19 @@ namespace fireplane::cli {
 
 RunSummary::RunSummary(const Platform& platform) : platform_(platform) {
     auto& stats = StatsRegistry::instance();
-    stats.add_formula("sim.instructions", [this] { return instructions(); }, "instructions retired by all CPUs", "count");
-    stats.add_formula("sim.cycles", [this] { return cycles(); }, "cycles of the busiest CPU", "cycles");
-    stats.add_formula("sim.sim_seconds", [this] { return sim_seconds(); }, "simulated time", "s");
+    stats.add_formula(
+        "sim.instructions", [this] { return instructions(); }, "instructions retired by all CPUs",
+        "count");
+    stats.add_formula(
+        "sim.cycles", [this] { return cycles(); }, "cycles of the busiest CPU", "cycles");
+    stats.add_formula(
+        "sim.sim_seconds", [this] { return sim_seconds(); }, "simulated time", "s");
     // Host figures live apart from the model's, which are deterministic.
-    stats.add_formula("host.seconds", [this] { return host_seconds_; }, "host time spent simulating", "s");
-    stats.add_formula("host.mips", [this] { return mips(); }, "simulated instructions per host microsecond", "MIPS");
+    stats.add_formula(
+        "host.seconds", [this] { return host_seconds_; }, "host time spent simulating", "s");
+    stats.add_formula(
+        "host.mips", [this] { return mips(); }, "simulated instructions per host microsecond",
+        "MIPS");
 }
 
 RunSummary::~RunSummary() {
@@ -27,19 +34,22 @@ RunSummary::~RunSummary() {
 
 double RunSummary::instructions() const {
     double n = 0;
-    for (const auto* cpu : platform_.cpus) n += double(cpu->core().instructions);
+    for (const auto* cpu : platform_.cpus)
+        n += double(cpu->core().instructions);
     return n;
 }
 
 double RunSummary::cycles() const {
     double c = 0;
-    for (const auto* cpu : platform_.cpus) c = std::max(c, double(cpu->cycles()));
+    for (const auto* cpu : platform_.cpus)
+        c = std::max(c, double(cpu->cycles()));
     return c;
 }
 
 double RunSummary::sim_seconds() const {
     double s = 0;
-    for (const auto* cpu : platform_.cpus) s = std::max(s, double(cpu->cycles()) / double(cpu->config().clock_hz));
+    for (const auto* cpu : platform_.cpus)
+        s = std::max(s, double(cpu->cycles()) / double(cpu->config().clock_hz));
     return s;
 }
 

@@ -15,8 +15,8 @@ public:
     void print(std::ostream& out, int exit_code) const;
 
     double instructions() const;
-    double cycles() const;       // of the busiest CPU
-    double sim_seconds() const;  // simulated time the program took
+    double cycles() const;      // of the busiest CPU
+    double sim_seconds() const; // simulated time the program took
     double mips() const { return host_seconds_ > 0 ? instructions() / host_seconds_ / 1e6 : 0; }
 
 private:

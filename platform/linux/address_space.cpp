@@ -34,7 +34,8 @@ void AddressSpace::unmap(uint64_t va, uint64_t len) {
     split_at(end);
     for (auto it = mappings_.lower_bound(va); it != mappings_.end() && it->first < end;)
         it = mappings_.erase(it);
-    for (uint64_t vpn : backed_pages(va, len)) release(vpn);
+    for (uint64_t vpn : backed_pages(va, len))
+        release(vpn);
 }
 
 std::vector<uint64_t> AddressSpace::backed_pages(uint64_t va, uint64_t len) const {
@@ -55,8 +56,10 @@ bool AddressSpace::protect(uint64_t va, uint64_t len, unsigned prot) {
     const uint64_t end = va + len;
     split_at(va);
     split_at(end);
-    for (auto it = mappings_.lower_bound(va); it != mappings_.end() && it->first < end; ++it) it->second.prot = prot;
-    for (uint64_t vpn : backed_pages(va, len)) pages_[vpn].prot = prot;
+    for (auto it = mappings_.lower_bound(va); it != mappings_.end() && it->first < end; ++it)
+        it->second.prot = prot;
+    for (uint64_t vpn : backed_pages(va, len))
+        pages_[vpn].prot = prot;
     return true;
 }
 
@@ -92,7 +95,8 @@ uint64_t AddressSpace::find_free(uint64_t from, uint64_t len) const {
 }
 
 void AddressSpace::discard(uint64_t va, uint64_t len) {
-    for (uint64_t vpn : backed_pages(va, len)) release(vpn);
+    for (uint64_t vpn : backed_pages(va, len))
+        release(vpn);
 }
 
 void AddressSpace::move(uint64_t from, uint64_t len, uint64_t to) {
@@ -106,7 +110,8 @@ void AddressSpace::move(uint64_t from, uint64_t len, uint64_t to) {
     }
     unmap(from, len);
     map(to, len, prot, name);
-    for (auto& [vpn, page] : moved) pages_[vpn] = page;
+    for (auto& [vpn, page] : moved)
+        pages_[vpn] = page;
 }
 
 bool AddressSpace::allocate(uint64_t& pa) {

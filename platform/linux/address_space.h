@@ -22,7 +22,7 @@ struct PhysicalMemory {
 };
 
 struct Mapping {
-    uint64_t end;  // exclusive
+    uint64_t end; // exclusive
     unsigned prot;
     std::string name; // "text", "data", "heap", "stack", "mmap", or a file name
 };
@@ -50,7 +50,8 @@ public:
     void move(uint64_t from, uint64_t len, uint64_t to);
 
     bool translate(uint64_t va, sparc::Access access, uint64_t& pa) override;
-    // Host pointer to the byte at `va` (backing it if needed), ignoring protection; nullptr if unmapped.
+    // Host pointer to the byte at `va` (backing it if needed), ignoring protection; nullptr if
+    // unmapped.
     uint8_t* host_pointer(uint64_t va);
 
     const std::map<uint64_t, Mapping>& mappings() const { return mappings_; }
@@ -72,7 +73,7 @@ private:
     std::vector<uint64_t> backed_pages(uint64_t va, uint64_t len) const;
 
     PhysicalMemory ram_;
-    std::map<uint64_t, Mapping> mappings_; // by start address
+    std::map<uint64_t, Mapping> mappings_;     // by start address
     std::unordered_map<uint64_t, Page> pages_; // by virtual page number
     uint64_t next_free_pa_ = 0;
     std::vector<uint64_t> free_pas_;

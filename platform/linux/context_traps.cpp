@@ -41,9 +41,12 @@ void LinuxProcess::get_context(sparc::SparcCore& c) {
     bool ok = (ucp & 7) == 0 && write_guest(ucp, zeros.data(), zeros.size());
     ok = ok && put64(*this, ucp + kSigmask, signal_mask);
     const uint64_t gregs[4] = {trap.tstate, pc, npc, c.y};
-    for (unsigned i = 0; i < 4 && ok; ++i) ok = put64(*this, ucp + kGregs + 8 * i, gregs[i]);
-    for (unsigned i = 0; i < 7 && ok; ++i) ok = put64(*this, ucp + kGregs + 8 * (kMcG1 + i), c.r[1 + i]);
-    for (unsigned i = 0; i < 8 && ok; ++i) ok = put64(*this, ucp + kGregs + 8 * (kMcO0 + i), c.r[8 + i]);
+    for (unsigned i = 0; i < 4 && ok; ++i)
+        ok = put64(*this, ucp + kGregs + 8 * i, gregs[i]);
+    for (unsigned i = 0; i < 7 && ok; ++i)
+        ok = put64(*this, ucp + kGregs + 8 * (kMcG1 + i), c.r[1 + i]);
+    for (unsigned i = 0; i < 8 && ok; ++i)
+        ok = put64(*this, ucp + kGregs + 8 * (kMcO0 + i), c.r[8 + i]);
     ok = ok && put64(*this, ucp + kFp, c.r[30]) && put64(*this, ucp + kI7, c.r[31]);
     if (!ok) return kill_by_signal(abi::kSigSegv, "getcontext: bad ucontext address");
     c.done_trap();
@@ -56,22 +59,28 @@ void LinuxProcess::set_context(sparc::SparcCore& c) {
     const bool restore_mask = c.r[9] != 0;
     uint64_t g[19], fp, i7, mask;
     bool ok = (ucp & 7) == 0;
-    for (unsigned i = 0; i < 19 && ok; ++i) ok = get64(*this, ucp + kGregs + 8 * i, g[i]);
-    ok = ok && get64(*this, ucp + kFp, fp) && get64(*this, ucp + kI7, i7) && get64(*this, ucp + kSigmask, mask);
-    if (!ok || ((g[kMcPc] | g[kMcNpc]) & 3)) return kill_by_signal(abi::kSigSegv, "setcontext: bad ucontext");
+    for (unsigned i = 0; i < 19 && ok; ++i)
+        ok = get64(*this, ucp + kGregs + 8 * i, g[i]);
+    ok = ok && get64(*this, ucp + kFp, fp) && get64(*this, ucp + kI7, i7) &&
+         get64(*this, ucp + kSigmask, mask);
+    if (!ok || ((g[kMcPc] | g[kMcNpc]) & 3))
+        return kill_by_signal(abi::kSigSegv, "setcontext: bad ucontext");
     if (restore_mask) signal_mask = mask;
     auto& trap = c.trap_stack[c.tl];
     trap.tpc = g[kMcPc];
     trap.tnpc = g[kMcNpc];
     trap.tstate = (trap.tstate & ~kTstateCcrAsi) | (g[kMcTstate] & kTstateCcrAsi);
     c.y = g[kMcY];
-    for (unsigned i = 0; i < 7; ++i) c.r[1 + i] = g[kMcG1 + i];
-    for (unsigned i = 0; i < 8; ++i) c.r[8 + i] = g[kMcO0 + i];
+    for (unsigned i = 0; i < 7; ++i)
+        c.r[1 + i] = g[kMcG1 + i];
+    for (unsigned i = 0; i < 8; ++i)
+        c.r[8 + i] = g[kMcO0 + i];
     // The kernel returns to user mode by filling the current window from the
     // new stack, where it has put the context's %fp and %i7.
     const uint64_t sp = c.r[14] + kStackBias;
     ok = put64(*this, sp + 14 * 8, fp) && put64(*this, sp + 15 * 8, i7);
-    for (unsigned i = 0; i < 16 && ok; ++i) ok = get64(*this, sp + 8 * i, c.r[16 + i]);
+    for (unsigned i = 0; i < 16 && ok; ++i)
+        ok = get64(*this, sp + 8 * i, c.r[16 + i]);
     if (!ok) return kill_by_signal(abi::kSigSegv, "setcontext: the new stack is not mapped");
     c.retry_trap();
 }

@@ -5,7 +5,8 @@
 namespace fireplane::linux_user {
 
 FdTable::FdTable() : host_(3) {
-    for (int i = 0; i < 3; ++i) host_[i] = i;
+    for (int i = 0; i < 3; ++i)
+        host_[i] = i;
 }
 
 FdTable::~FdTable() {

@@ -13,16 +13,54 @@ struct ErrnoRow {
 };
 // Values 1-34 are the same on every Linux; sparc numbers the rest as SunOS did.
 constexpr ErrnoRow kErrnos[] = {
-    {EDEADLK, 78},      {ENAMETOOLONG, 63}, {ENOLCK, 79},       {ENOSYS, 90},        {ENOTEMPTY, 66},
-    {ELOOP, 62},        {ENOMSG, 75},       {EIDRM, 77},        {ENOSTR, 72},        {ENODATA, 111},
-    {ETIME, 73},        {ENOSR, 74},        {EREMOTE, 71},      {ENOLINK, 82},       {EPROTO, 86},
-    {EMULTIHOP, 87},    {EBADMSG, 76},      {EOVERFLOW, 92},    {EILSEQ, 122},       {EUSERS, 68},
-    {ENOTSOCK, 38},     {EDESTADDRREQ, 39}, {EMSGSIZE, 40},     {EPROTOTYPE, 41},    {ENOPROTOOPT, 42},
-    {EPROTONOSUPPORT, 43}, {EOPNOTSUPP, 45}, {EAFNOSUPPORT, 47}, {EADDRINUSE, 48},   {EADDRNOTAVAIL, 49},
-    {ENETDOWN, 50},     {ENETUNREACH, 51},  {ECONNABORTED, 53}, {ECONNRESET, 54},    {ENOBUFS, 55},
-    {EISCONN, 56},      {ENOTCONN, 57},     {ETIMEDOUT, 60},    {ECONNREFUSED, 61},  {EHOSTUNREACH, 65},
-    {EALREADY, 37},     {EINPROGRESS, 36},  {ESTALE, 70},       {EDQUOT, 69},        {ECANCELED, 127},
-    {EOWNERDEAD, 132},  {ENOTRECOVERABLE, 133}, {ENOMEDIUM, 125},
+    {EDEADLK, 78},
+    {ENAMETOOLONG, 63},
+    {ENOLCK, 79},
+    {ENOSYS, 90},
+    {ENOTEMPTY, 66},
+    {ELOOP, 62},
+    {ENOMSG, 75},
+    {EIDRM, 77},
+    {ENOSTR, 72},
+    {ENODATA, 111},
+    {ETIME, 73},
+    {ENOSR, 74},
+    {EREMOTE, 71},
+    {ENOLINK, 82},
+    {EPROTO, 86},
+    {EMULTIHOP, 87},
+    {EBADMSG, 76},
+    {EOVERFLOW, 92},
+    {EILSEQ, 122},
+    {EUSERS, 68},
+    {ENOTSOCK, 38},
+    {EDESTADDRREQ, 39},
+    {EMSGSIZE, 40},
+    {EPROTOTYPE, 41},
+    {ENOPROTOOPT, 42},
+    {EPROTONOSUPPORT, 43},
+    {EOPNOTSUPP, 45},
+    {EAFNOSUPPORT, 47},
+    {EADDRINUSE, 48},
+    {EADDRNOTAVAIL, 49},
+    {ENETDOWN, 50},
+    {ENETUNREACH, 51},
+    {ECONNABORTED, 53},
+    {ECONNRESET, 54},
+    {ENOBUFS, 55},
+    {EISCONN, 56},
+    {ENOTCONN, 57},
+    {ETIMEDOUT, 60},
+    {ECONNREFUSED, 61},
+    {EHOSTUNREACH, 65},
+    {EALREADY, 37},
+    {EINPROGRESS, 36},
+    {ESTALE, 70},
+    {EDQUOT, 69},
+    {ECANCELED, 127},
+    {EOWNERDEAD, 132},
+    {ENOTRECOVERABLE, 133},
+    {ENOMEDIUM, 125},
 };
 
 struct FlagRow {
@@ -30,10 +68,12 @@ struct FlagRow {
     int host;
 };
 constexpr FlagRow kOpenFlags[] = {
-    {0x0008, O_APPEND},   {0x0040, O_ASYNC},     {0x0200, O_CREAT},     {0x0400, O_TRUNC},
-    {0x0800, O_EXCL},     {0x2000, O_DSYNC},     {0x4000, O_NONBLOCK},  {0x0004, O_NDELAY},
-    {0x8000, O_NOCTTY},   {0x10000, O_DIRECTORY}, {0x20000, O_NOFOLLOW}, {0x100000, O_DIRECT},
-    {0x200000, O_NOATIME}, {0x400000, O_CLOEXEC}, {0x800000, O_SYNC & ~O_DSYNC}, {0x1000000, O_PATH},
+    {0x0008, O_APPEND},     {0x0040, O_ASYNC},     {0x0200, O_CREAT},
+    {0x0400, O_TRUNC},      {0x0800, O_EXCL},      {0x2000, O_DSYNC},
+    {0x4000, O_NONBLOCK},   {0x0004, O_NDELAY},    {0x8000, O_NOCTTY},
+    {0x10000, O_DIRECTORY}, {0x20000, O_NOFOLLOW}, {0x100000, O_DIRECT},
+    {0x200000, O_NOATIME},  {0x400000, O_CLOEXEC}, {0x800000, O_SYNC & ~O_DSYNC},
+    {0x1000000, O_PATH},
 };
 
 struct SignalRow {
@@ -42,14 +82,17 @@ struct SignalRow {
     bool ignored_by_default;
 };
 constexpr SignalRow kSignals[] = {
-    {1, "SIGHUP", false},  {2, "SIGINT", false},   {3, "SIGQUIT", false}, {4, "SIGILL", false},
-    {5, "SIGTRAP", false}, {6, "SIGABRT", false},  {7, "SIGEMT", false},  {8, "SIGFPE", false},
-    {9, "SIGKILL", false}, {10, "SIGBUS", false},  {11, "SIGSEGV", false}, {12, "SIGSYS", false},
-    {13, "SIGPIPE", false}, {14, "SIGALRM", false}, {15, "SIGTERM", false}, {16, "SIGURG", true},
-    {17, "SIGSTOP", false}, {18, "SIGTSTP", false}, {19, "SIGCONT", true}, {20, "SIGCHLD", true},
-    {21, "SIGTTIN", false}, {22, "SIGTTOU", false}, {23, "SIGIO", false},  {24, "SIGXCPU", false},
-    {25, "SIGXFSZ", false}, {26, "SIGVTALRM", false}, {27, "SIGPROF", false}, {28, "SIGWINCH", true},
-    {29, "SIGLOST", false}, {30, "SIGUSR1", false}, {31, "SIGUSR2", false},
+    {1, "SIGHUP", false},   {2, "SIGINT", false},     {3, "SIGQUIT", false},
+    {4, "SIGILL", false},   {5, "SIGTRAP", false},    {6, "SIGABRT", false},
+    {7, "SIGEMT", false},   {8, "SIGFPE", false},     {9, "SIGKILL", false},
+    {10, "SIGBUS", false},  {11, "SIGSEGV", false},   {12, "SIGSYS", false},
+    {13, "SIGPIPE", false}, {14, "SIGALRM", false},   {15, "SIGTERM", false},
+    {16, "SIGURG", true},   {17, "SIGSTOP", false},   {18, "SIGTSTP", false},
+    {19, "SIGCONT", true},  {20, "SIGCHLD", true},    {21, "SIGTTIN", false},
+    {22, "SIGTTOU", false}, {23, "SIGIO", false},     {24, "SIGXCPU", false},
+    {25, "SIGXFSZ", false}, {26, "SIGVTALRM", false}, {27, "SIGPROF", false},
+    {28, "SIGWINCH", true}, {29, "SIGLOST", false},   {30, "SIGUSR1", false},
+    {31, "SIGUSR2", false},
 };
 
 } // namespace

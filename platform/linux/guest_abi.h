@@ -14,20 +14,58 @@ uint64_t guest_open_flags(int host_flags);
 
 // sparc64 signal numbers used by the trap and kill paths.
 enum Signal : int {
-    kSigHup = 1, kSigInt = 2, kSigQuit = 3, kSigIll = 4, kSigTrap = 5, kSigAbrt = 6, kSigEmt = 7,
-    kSigFpe = 8, kSigKill = 9, kSigBus = 10, kSigSegv = 11, kSigSys = 12, kSigPipe = 13,
-    kSigAlrm = 14, kSigTerm = 15, kSigUrg = 16, kSigStop = 17, kSigTstp = 18, kSigCont = 19,
-    kSigChld = 20, kSigWinch = 28, kSigUsr1 = 30, kSigUsr2 = 31,
+    kSigHup = 1,
+    kSigInt = 2,
+    kSigQuit = 3,
+    kSigIll = 4,
+    kSigTrap = 5,
+    kSigAbrt = 6,
+    kSigEmt = 7,
+    kSigFpe = 8,
+    kSigKill = 9,
+    kSigBus = 10,
+    kSigSegv = 11,
+    kSigSys = 12,
+    kSigPipe = 13,
+    kSigAlrm = 14,
+    kSigTerm = 15,
+    kSigUrg = 16,
+    kSigStop = 17,
+    kSigTstp = 18,
+    kSigCont = 19,
+    kSigChld = 20,
+    kSigWinch = 28,
+    kSigUsr1 = 30,
+    kSigUsr2 = 31,
 };
 std::string signal_name(int sig); // "SIGSEGV"
 bool signal_ignored_by_default(int sig);
 
 // Guest errno values the syscall layer returns itself.
 enum Errno : int {
-    kEPERM = 1, kENOENT = 2, kESRCH = 3, kEINTR = 4, kEIO = 5, kEBADF = 9, kECHILD = 10, kEAGAIN = 11,
-    kENOMEM = 12, kEACCES = 13, kEFAULT = 14, kEEXIST = 17, kENOTDIR = 20, kEISDIR = 21,
-    kEINVAL = 22, kEMFILE = 24, kENOTTY = 25, kESPIPE = 29, kERANGE = 34, kENAMETOOLONG = 63,
-    kENOSYS = 90, kETIMEDOUT = 60, kEOPNOTSUPP = 45,
+    kEPERM = 1,
+    kENOENT = 2,
+    kESRCH = 3,
+    kEINTR = 4,
+    kEIO = 5,
+    kEBADF = 9,
+    kECHILD = 10,
+    kEAGAIN = 11,
+    kENOMEM = 12,
+    kEACCES = 13,
+    kEFAULT = 14,
+    kEEXIST = 17,
+    kENOTDIR = 20,
+    kEISDIR = 21,
+    kEINVAL = 22,
+    kEMFILE = 24,
+    kENOTTY = 25,
+    kESPIPE = 29,
+    kERANGE = 34,
+    kENAMETOOLONG = 63,
+    kENOSYS = 90,
+    kETIMEDOUT = 60,
+    kEOPNOTSUPP = 45,
 };
 
 } // namespace fireplane::linux_user::abi

@@ -9,7 +9,10 @@ namespace fireplane::linux_user {
 
 class GuestStruct {
 public:
-    GuestStruct& u8(uint8_t v) { bytes_.push_back(v); return *this; }
+    GuestStruct& u8(uint8_t v) {
+        bytes_.push_back(v);
+        return *this;
+    }
     GuestStruct& u16(uint16_t v) { return put(__builtin_bswap16(v)); }
     GuestStruct& u32(uint32_t v) { return put(__builtin_bswap32(v)); }
     GuestStruct& u64(uint64_t v) { return put(__builtin_bswap64(v)); }
@@ -18,7 +21,10 @@ public:
         bytes_.insert(bytes_.end(), p, p + len);
         return *this;
     }
-    GuestStruct& zeros(size_t len) { bytes_.resize(bytes_.size() + len, 0); return *this; }
+    GuestStruct& zeros(size_t len) {
+        bytes_.resize(bytes_.size() + len, 0);
+        return *this;
+    }
     const uint8_t* data() const { return bytes_.data(); }
     size_t size() const { return bytes_.size(); }
 
@@ -27,6 +33,10 @@ private:
     std::vector<uint8_t> bytes_;
 };
 
-inline uint64_t load_be64(const uint8_t* p) { uint64_t v; std::memcpy(&v, p, 8); return __builtin_bswap64(v); }
+inline uint64_t load_be64(const uint8_t* p) {
+    uint64_t v;
+    std::memcpy(&v, p, 8);
+    return __builtin_bswap64(v);
+}
 
 } // namespace fireplane::linux_user

@@ -9,8 +9,8 @@
 
 #include <cstdio>
 #include <cstring>
-#include <unistd.h>
 #include <ostream>
+#include <unistd.h>
 
 namespace fireplane::linux_user {
 
@@ -24,8 +24,8 @@ constexpr unsigned kTrapFlushWindows = 0x103; // ta 0x03
 constexpr unsigned kTrapGetContext = 0x16e;   // ta 0x6e
 constexpr unsigned kTrapSetContext = 0x16f;   // ta 0x6f
 constexpr uint64_t kStackBias = 2047;
-constexpr uint64_t kTstateIcc = 1ull << 32;   // icc.C in TSTATE.CCR
-constexpr uint64_t kTstateXcc = 1ull << 36;   // xcc.C
+constexpr uint64_t kTstateIcc = 1ull << 32; // icc.C in TSTATE.CCR
+constexpr uint64_t kTstateXcc = 1ull << 36; // xcc.C
 
 // Faults and the signal each one delivers, as the sparc64 kernel maps them.
 struct FaultSignal {
@@ -60,20 +60,25 @@ std::string hex(uint64_t v) {
 bool is_memory_fault(unsigned tt) {
     return tt == sparc::kTrapDataAccessException || tt == sparc::kTrapDataAccessError ||
            tt == sparc::kTrapMemAddressNotAligned || tt == sparc::kTrapLddfMemAddressNotAligned ||
-           tt == sparc::kTrapStdfMemAddressNotAligned || tt == sparc::kTrapInstructionAccessException;
+           tt == sparc::kTrapStdfMemAddressNotAligned ||
+           tt == sparc::kTrapInstructionAccessException;
 }
 
 } // namespace
 
-LinuxProcess::LinuxProcess(sparc::SparcCpu& cpu, PhysicalMemory ram, ProcessConfig config, std::ostream& diagnostics)
-    : cpu_(cpu), memory_(ram), config_(std::move(config)), diag_(diagnostics), rng_state_(config_.seed) {
+LinuxProcess::LinuxProcess(sparc::SparcCpu& cpu, PhysicalMemory ram, ProcessConfig config,
+                           std::ostream& diagnostics)
+    : cpu_(cpu), memory_(ram), config_(std::move(config)), diag_(diagnostics),
+      rng_state_(config_.seed) {
     cpu_.set_translator(&memory_);
     cpu_.set_trap_handler(this);
 }
 
 // ---- guest memory ----
 
-bool LinuxProcess::read_guest(uint64_t va, void* data, size_t len) { return len == 0 || core().read_bytes(va, data, len); }
+bool LinuxProcess::read_guest(uint64_t va, void* data, size_t len) {
+    return len == 0 || core().read_bytes(va, data, len);
+}
 bool LinuxProcess::write_guest(uint64_t va, const void* data, size_t len) {
     return len == 0 || core().write_bytes(va, data, len);
 }
@@ -108,20 +113,23 @@ void LinuxProcess::load(const loader::ElfImage& image) {
     program_path_ = image.path;
     for (size_t i = 0; i < image.segments.size(); ++i) {
         const auto& seg = image.segments[i];
-        if (seg.vaddr + seg.memsz > kStackTop - config_.stack_size || seg.vaddr < AddressSpace::kPageSize)
-            throw loader::LoadError("'" + image.path + "' cannot be loaded: segment " + std::to_string(i) + " (" +
-                                    hex(seg.vaddr) + ", " + hex(seg.memsz) +
-                                    " bytes) lies outside the user address space");
+        if (seg.vaddr + seg.memsz > kStackTop - config_.stack_size ||
+            seg.vaddr < AddressSpace::kPageSize)
+            throw loader::LoadError("'" + image.path + "' cannot be loaded: segment " +
+                                    std::to_string(i) + " (" + hex(seg.vaddr) + ", " +
+                                    hex(seg.memsz) + " bytes) lies outside the user address space");
     }
     for (const auto& seg : image.segments) {
         const uint64_t start = AddressSpace::page_down(seg.vaddr);
         const uint64_t end = AddressSpace::page_up(seg.vaddr + seg.memsz);
-        const unsigned prot = (seg.readable ? unsigned(kProtRead) : 0u) | (seg.writable ? unsigned(kProtWrite) : 0u) |
+        const unsigned prot = (seg.readable ? unsigned(kProtRead) : 0u) |
+                              (seg.writable ? unsigned(kProtWrite) : 0u) |
                               (seg.executable ? unsigned(kProtExec) : 0u);
         memory_.map(start, end - start, prot, seg.executable && !seg.writable ? "text" : "data");
         for (uint64_t off = 0; off < seg.filesz;) {
             const uint64_t va = seg.vaddr + off;
-            const uint64_t chunk = std::min(seg.filesz - off, AddressSpace::kPageSize - va % AddressSpace::kPageSize);
+            const uint64_t chunk =
+                std::min(seg.filesz - off, AddressSpace::kPageSize - va % AddressSpace::kPageSize);
             std::memcpy(memory_.host_pointer(va), image.bytes.data() + seg.offset + off, chunk);
             off += chunk;
         }
@@ -150,8 +158,10 @@ uint64_t LinuxProcess::build_stack(const loader::ElfImage& image) {
 
     const uint64_t execfn = push_string(image.path);
     std::vector<uint64_t> env_ptrs, arg_ptrs;
-    for (auto it = config_.envp.rbegin(); it != config_.envp.rend(); ++it) env_ptrs.insert(env_ptrs.begin(), push_string(*it));
-    for (auto it = config_.argv.rbegin(); it != config_.argv.rend(); ++it) arg_ptrs.insert(arg_ptrs.begin(), push_string(*it));
+    for (auto it = config_.envp.rbegin(); it != config_.envp.rend(); ++it)
+        env_ptrs.insert(env_ptrs.begin(), push_string(*it));
+    for (auto it = config_.argv.rbegin(); it != config_.argv.rend(); ++it)
+        arg_ptrs.insert(arg_ptrs.begin(), push_string(*it));
     uint8_t random_bytes[16];
     for (unsigned i = 0; i < 16; i += 8) {
         uint64_t r = random64();
@@ -165,10 +175,22 @@ uint64_t LinuxProcess::build_stack(const loader::ElfImage& image) {
     // traces of the two line up.
     const uint64_t hwcap = 0x1 | 0x2 | 0x4 | 0x8 | 0x10;
     const std::pair<uint64_t, uint64_t> auxv[] = {
-        {3, image.phdr_vaddr}, {4, image.phentsize}, {5, image.phnum},    {6, AddressSpace::kPageSize},
-        {7, 0},                {8, 0},               {9, image.entry},    {11, ::getuid()},
-        {12, ::geteuid()},     {13, ::getgid()},     {14, ::getegid()},   {16, hwcap},
-        {17, 100},             {25, random_at},      {23, 0},             {31, execfn},
+        {3, image.phdr_vaddr},
+        {4, image.phentsize},
+        {5, image.phnum},
+        {6, AddressSpace::kPageSize},
+        {7, 0},
+        {8, 0},
+        {9, image.entry},
+        {11, ::getuid()},
+        {12, ::geteuid()},
+        {13, ::getgid()},
+        {14, ::getegid()},
+        {16, hwcap},
+        {17, 100},
+        {25, random_at},
+        {23, 0},
+        {31, execfn},
         {0, 0},
     };
     std::vector<uint64_t> words;
@@ -177,7 +199,8 @@ uint64_t LinuxProcess::build_stack(const loader::ElfImage& image) {
     words.push_back(0);
     words.insert(words.end(), env_ptrs.begin(), env_ptrs.end());
     words.push_back(0);
-    for (const auto& [type, value] : auxv) words.push_back(type), words.push_back(value);
+    for (const auto& [type, value] : auxv)
+        words.push_back(type), words.push_back(value);
 
     uint64_t vector_base = (top - words.size() * 8) & ~uint64_t(15);
     for (size_t i = 0; i < words.size(); ++i) {
@@ -225,9 +248,10 @@ void LinuxProcess::system_call(SparcCore& c) {
         char line[200];
         std::snprintf(line, sizeof line, "%s(%#llx, %#llx, %#llx, %#llx) = %lld",
                       entry ? entry->name : std::to_string(number).c_str(),
-                      static_cast<unsigned long long>(args.a[0]), static_cast<unsigned long long>(args.a[1]),
-                      static_cast<unsigned long long>(args.a[2]), static_cast<unsigned long long>(args.a[3]),
-                      static_cast<long long>(result));
+                      static_cast<unsigned long long>(args.a[0]),
+                      static_cast<unsigned long long>(args.a[1]),
+                      static_cast<unsigned long long>(args.a[2]),
+                      static_cast<unsigned long long>(args.a[3]), static_cast<long long>(result));
         FIREPLANE_LOG(kLogModule, sc_core::SC_DEBUG, line);
     }
     if (exited_) return;
@@ -258,15 +282,18 @@ bool LinuxProcess::spill_window(SparcCore& c, unsigned window) {
         }
     }
     c.load_working_window();
-    if (!ok) kill_by_signal(abi::kSigSegv, "window spill to " + hex(sp) + " failed (stack overflow?)");
+    if (!ok)
+        kill_by_signal(abi::kSigSegv, "window spill to " + hex(sp) + " failed (stack overflow?)");
     return ok;
 }
 
 void LinuxProcess::spill(SparcCore& c) {
     if (!spill_window(c, c.cwp)) return; // the trap made the window to spill current
-    c.cansave++;                          // SAVED
-    if (c.otherwin == 0) c.canrestore--;
-    else c.otherwin--;
+    c.cansave++;                         // SAVED
+    if (c.otherwin == 0)
+        c.canrestore--;
+    else
+        c.otherwin--;
     c.retry_trap();
 }
 
@@ -287,8 +314,10 @@ void LinuxProcess::fill(SparcCore& c) {
     }
     c.canrestore++; // RESTORED
     if (c.cleanwin < sparc::kNumWindows - 1) c.cleanwin++;
-    if (c.otherwin == 0) c.cansave--;
-    else c.otherwin--;
+    if (c.otherwin == 0)
+        c.cansave--;
+    else
+        c.otherwin--;
     c.retry_trap();
 }
 
@@ -298,13 +327,16 @@ void LinuxProcess::flush_windows(SparcCore& c) {
         const unsigned window = (c.cwp + c.cansave + 2) % sparc::kNumWindows;
         if (!spill_window(c, window)) return;
         c.cansave++;
-        if (c.otherwin == 0) c.canrestore--;
-        else c.otherwin--;
+        if (c.otherwin == 0)
+            c.canrestore--;
+        else
+            c.otherwin--;
     }
 }
 
 void LinuxProcess::clean_window(SparcCore& c) {
-    for (unsigned i = 8; i < 24; ++i) c.r[i] = 0; // outs and locals of the new window
+    for (unsigned i = 8; i < 24; ++i)
+        c.r[i] = 0; // outs and locals of the new window
     c.cleanwin++;
     c.retry_trap();
 }

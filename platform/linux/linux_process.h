@@ -20,7 +20,7 @@ struct ProcessConfig {
     std::vector<std::string> argv; // argv[0] is the program path as given
     std::vector<std::string> envp;
     uint64_t stack_size = 8ull << 20;
-    uint64_t seed = 1;                  // AT_RANDOM and getrandom
+    uint64_t seed = 1;                   // AT_RANDOM and getrandom
     uint64_t epoch_seconds = 1767225600; // CLOCK_REALTIME at simulated time 0 (2026-01-01)
 };
 
@@ -33,7 +33,8 @@ public:
     static constexpr uint64_t kStackTop = 0x000007fffff00000ull;
     static constexpr uint64_t kMmapBase = 0x0000070000000000ull;
 
-    LinuxProcess(sparc::SparcCpu& cpu, PhysicalMemory ram, ProcessConfig config, std::ostream& diagnostics);
+    LinuxProcess(sparc::SparcCpu& cpu, PhysicalMemory ram, ProcessConfig config,
+                 std::ostream& diagnostics);
 
     // Maps the program, builds its stack and points the CPU at its entry.
     void load(const loader::ElfImage& image);
@@ -56,7 +57,7 @@ public:
     uint64_t now_ns() const; // simulated time since the start, including sleeps
     void sleep(uint64_t ns) { slept_ns_ += ns; }
     uint64_t cpu_time_ns() const { return now_ns() - slept_ns_; }
-    uint64_t random64();     // deterministic, from the seed
+    uint64_t random64(); // deterministic, from the seed
 
     void exit(int code);
     // Ends the process as `signal` would, with a one-line report.

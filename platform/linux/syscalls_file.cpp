@@ -28,10 +28,16 @@ constexpr uint64_t kTcgets = 0x40245408;       // _IOR('T', 8, struct termios) w
 constexpr uint64_t kTiocgwinsz = 0x40087468;   // _IOR('t', 104, struct winsize)
 constexpr uint64_t kAtEmptyPath = 0x1000;
 
-int64_t fail(int host_errno) { return -abi::guest_errno(host_errno); }
-int64_t host_result(int64_t r) { return r < 0 ? fail(errno) : r; }
+int64_t fail(int host_errno) {
+    return -abi::guest_errno(host_errno);
+}
+int64_t host_result(int64_t r) {
+    return r < 0 ? fail(errno) : r;
+}
 
-int host_fd(LinuxProcess& p, uint64_t guest) { return p.files().host(int64_t(guest)); }
+int host_fd(LinuxProcess& p, uint64_t guest) {
+    return p.files().host(int64_t(guest));
+}
 
 // The host directory fd for a guest *at() dirfd; -2 when the guest fd is bad.
 int host_dirfd(LinuxProcess& p, uint64_t guest) {
@@ -40,7 +46,9 @@ int host_dirfd(LinuxProcess& p, uint64_t guest) {
     return h < 0 ? -2 : h;
 }
 
-bool path_arg(LinuxProcess& p, uint64_t va, std::string& out) { return p.read_string(va, out, PATH_MAX); }
+bool path_arg(LinuxProcess& p, uint64_t va, std::string& out) {
+    return p.read_string(va, out, PATH_MAX);
+}
 
 // ---- read and write ----
 
@@ -133,9 +141,15 @@ int64_t open_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t flag
     return g;
 }
 
-int64_t sys_open(LinuxProcess& p, const SyscallArgs& a) { return open_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], a.a[2]); }
-int64_t sys_openat(LinuxProcess& p, const SyscallArgs& a) { return open_at(p, a.a[0], a.a[1], a.a[2], a.a[3]); }
-int64_t sys_close(LinuxProcess& p, const SyscallArgs& a) { return p.files().close(int64_t(a.a[0])) ? 0 : -abi::kEBADF; }
+int64_t sys_open(LinuxProcess& p, const SyscallArgs& a) {
+    return open_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], a.a[2]);
+}
+int64_t sys_openat(LinuxProcess& p, const SyscallArgs& a) {
+    return open_at(p, a.a[0], a.a[1], a.a[2], a.a[3]);
+}
+int64_t sys_close(LinuxProcess& p, const SyscallArgs& a) {
+    return p.files().close(int64_t(a.a[0])) ? 0 : -abi::kEBADF;
+}
 
 int64_t dup_to(LinuxProcess& p, uint64_t oldfd, int from, bool cloexec) {
     int h = host_fd(p, oldfd);
@@ -150,7 +164,9 @@ int64_t dup_to(LinuxProcess& p, uint64_t oldfd, int from, bool cloexec) {
     return g;
 }
 
-int64_t sys_dup(LinuxProcess& p, const SyscallArgs& a) { return dup_to(p, a.a[0], 0, false); }
+int64_t sys_dup(LinuxProcess& p, const SyscallArgs& a) {
+    return dup_to(p, a.a[0], 0, false);
+}
 
 int64_t dup_exact(LinuxProcess& p, uint64_t oldfd, uint64_t newfd, bool cloexec) {
     int h = host_fd(p, oldfd);
@@ -162,7 +178,9 @@ int64_t dup_exact(LinuxProcess& p, uint64_t oldfd, uint64_t newfd, bool cloexec)
     return int64_t(newfd);
 }
 
-int64_t sys_dup2(LinuxProcess& p, const SyscallArgs& a) { return dup_exact(p, a.a[0], a.a[1], false); }
+int64_t sys_dup2(LinuxProcess& p, const SyscallArgs& a) {
+    return dup_exact(p, a.a[0], a.a[1], false);
+}
 int64_t sys_dup3(LinuxProcess& p, const SyscallArgs& a) {
     if (a.a[0] == a.a[1]) return -abi::kEINVAL;
     return dup_exact(p, a.a[0], a.a[1], (a.a[2] & 0x400000) != 0);
@@ -181,15 +199,19 @@ int64_t make_pipe(LinuxProcess& p, uint64_t fds_va, uint64_t flags, bool in_regi
     return 0;
 }
 
-int64_t sys_pipe(LinuxProcess& p, const SyscallArgs&) { return make_pipe(p, 0, 0, true); }
-int64_t sys_pipe2(LinuxProcess& p, const SyscallArgs& a) { return make_pipe(p, a.a[0], a.a[1], false); }
+int64_t sys_pipe(LinuxProcess& p, const SyscallArgs&) {
+    return make_pipe(p, 0, 0, true);
+}
+int64_t sys_pipe2(LinuxProcess& p, const SyscallArgs& a) {
+    return make_pipe(p, a.a[0], a.a[1], false);
+}
 
 int64_t sys_fcntl(LinuxProcess& p, const SyscallArgs& a) {
     int h = host_fd(p, a.a[0]);
     if (h < 0) return -abi::kEBADF;
     switch (a.a[1]) {
-    case 0: return dup_to(p, a.a[0], int(a.a[2]), false);      // F_DUPFD
-    case 1030: return dup_to(p, a.a[0], int(a.a[2]), true);    // F_DUPFD_CLOEXEC
+    case 0: return dup_to(p, a.a[0], int(a.a[2]), false);   // F_DUPFD
+    case 1030: return dup_to(p, a.a[0], int(a.a[2]), true); // F_DUPFD_CLOEXEC
     case 1: return host_result(::fcntl(h, F_GETFD));
     case 2: return host_result(::fcntl(h, F_SETFD, int(a.a[2])));
     case 3: {
@@ -208,7 +230,10 @@ GuestStruct stat64_struct(const struct stat& st) {
     GuestStruct s;
     s.u64(st.st_dev).u64(st.st_ino).u64(st.st_nlink);
     s.u32(st.st_mode).u32(st.st_uid).u32(st.st_gid).u32(0);
-    s.u64(st.st_rdev).u64(uint64_t(st.st_size)).u64(uint64_t(st.st_blksize)).u64(uint64_t(st.st_blocks));
+    s.u64(st.st_rdev)
+        .u64(uint64_t(st.st_size))
+        .u64(uint64_t(st.st_blksize))
+        .u64(uint64_t(st.st_blocks));
     s.u64(uint64_t(st.st_atim.tv_sec)).u64(uint64_t(st.st_atim.tv_nsec));
     s.u64(uint64_t(st.st_mtim.tv_sec)).u64(uint64_t(st.st_mtim.tv_nsec));
     s.u64(uint64_t(st.st_ctim.tv_sec)).u64(uint64_t(st.st_ctim.tv_nsec));
@@ -240,9 +265,15 @@ int64_t sys_fstat64(LinuxProcess& p, const SyscallArgs& a) {
     struct stat st;
     return put_stat(p, ::fstat(h, &st), st, a.a[1]);
 }
-int64_t sys_stat64(LinuxProcess& p, const SyscallArgs& a) { return stat_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], 0); }
-int64_t sys_lstat64(LinuxProcess& p, const SyscallArgs& a) { return stat_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], 0x100); }
-int64_t sys_fstatat64(LinuxProcess& p, const SyscallArgs& a) { return stat_at(p, a.a[0], a.a[1], a.a[2], a.a[3]); }
+int64_t sys_stat64(LinuxProcess& p, const SyscallArgs& a) {
+    return stat_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], 0);
+}
+int64_t sys_lstat64(LinuxProcess& p, const SyscallArgs& a) {
+    return stat_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], 0x100);
+}
+int64_t sys_fstatat64(LinuxProcess& p, const SyscallArgs& a) {
+    return stat_at(p, a.a[0], a.a[1], a.a[2], a.a[3]);
+}
 
 int64_t sys_ioctl(LinuxProcess& p, const SyscallArgs& a) {
     int h = host_fd(p, a.a[0]);
@@ -265,7 +296,8 @@ int64_t sys_ioctl(LinuxProcess& p, const SyscallArgs& a) {
     return -abi::kENOTTY;
 }
 
-int64_t read_link_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t buf, uint64_t size) {
+int64_t read_link_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t buf,
+                     uint64_t size) {
     std::string path;
     if (!path_arg(p, path_va, path)) return -abi::kEFAULT;
     std::string target;
@@ -284,18 +316,28 @@ int64_t read_link_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t
     return p.write_guest(buf, target.data(), n) ? int64_t(n) : -abi::kEFAULT;
 }
 
-int64_t sys_readlink(LinuxProcess& p, const SyscallArgs& a) { return read_link_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], a.a[2]); }
-int64_t sys_readlinkat(LinuxProcess& p, const SyscallArgs& a) { return read_link_at(p, a.a[0], a.a[1], a.a[2], a.a[3]); }
+int64_t sys_readlink(LinuxProcess& p, const SyscallArgs& a) {
+    return read_link_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], a.a[2]);
+}
+int64_t sys_readlinkat(LinuxProcess& p, const SyscallArgs& a) {
+    return read_link_at(p, a.a[0], a.a[1], a.a[2], a.a[3]);
+}
 
-int64_t access_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t mode, uint64_t flags) {
+int64_t access_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t mode,
+                  uint64_t flags) {
     std::string path;
     if (!path_arg(p, path_va, path)) return -abi::kEFAULT;
     int dir = host_dirfd(p, dirfd);
     if (dir == -2) return -abi::kEBADF;
-    return host_result(::faccessat(dir, path.c_str(), int(mode), int(flags & (AT_EACCESS | AT_SYMLINK_NOFOLLOW))));
+    return host_result(
+        ::faccessat(dir, path.c_str(), int(mode), int(flags & (AT_EACCESS | AT_SYMLINK_NOFOLLOW))));
 }
-int64_t sys_access(LinuxProcess& p, const SyscallArgs& a) { return access_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], 0); }
-int64_t sys_faccessat(LinuxProcess& p, const SyscallArgs& a) { return access_at(p, a.a[0], a.a[1], a.a[2], a.a[3]); }
+int64_t sys_access(LinuxProcess& p, const SyscallArgs& a) {
+    return access_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], 0);
+}
+int64_t sys_faccessat(LinuxProcess& p, const SyscallArgs& a) {
+    return access_at(p, a.a[0], a.a[1], a.a[2], a.a[3]);
+}
 
 // ---- directory entries ----
 
@@ -306,23 +348,36 @@ int64_t unlink_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t fl
     if (dir == -2) return -abi::kEBADF;
     return host_result(::unlinkat(dir, path.c_str(), (flags & 0x200) ? AT_REMOVEDIR : 0));
 }
-int64_t sys_unlink(LinuxProcess& p, const SyscallArgs& a) { return unlink_at(p, uint64_t(kAtFdCwd), a.a[0], 0); }
-int64_t sys_unlinkat(LinuxProcess& p, const SyscallArgs& a) { return unlink_at(p, a.a[0], a.a[1], a.a[2]); }
-int64_t sys_rmdir(LinuxProcess& p, const SyscallArgs& a) { return unlink_at(p, uint64_t(kAtFdCwd), a.a[0], 0x200); }
+int64_t sys_unlink(LinuxProcess& p, const SyscallArgs& a) {
+    return unlink_at(p, uint64_t(kAtFdCwd), a.a[0], 0);
+}
+int64_t sys_unlinkat(LinuxProcess& p, const SyscallArgs& a) {
+    return unlink_at(p, a.a[0], a.a[1], a.a[2]);
+}
+int64_t sys_rmdir(LinuxProcess& p, const SyscallArgs& a) {
+    return unlink_at(p, uint64_t(kAtFdCwd), a.a[0], 0x200);
+}
 
-int64_t rename_at(LinuxProcess& p, uint64_t olddir, uint64_t old_va, uint64_t newdir, uint64_t new_va, uint64_t flags) {
+int64_t rename_at(LinuxProcess& p, uint64_t olddir, uint64_t old_va, uint64_t newdir,
+                  uint64_t new_va, uint64_t flags) {
     std::string from, to;
     if (!path_arg(p, old_va, from) || !path_arg(p, new_va, to)) return -abi::kEFAULT;
     int d1 = host_dirfd(p, olddir), d2 = host_dirfd(p, newdir);
     if (d1 == -2 || d2 == -2) return -abi::kEBADF;
-    if (flags) return host_result(::syscall(SYS_renameat2, d1, from.c_str(), d2, to.c_str(), unsigned(flags)));
+    if (flags)
+        return host_result(
+            ::syscall(SYS_renameat2, d1, from.c_str(), d2, to.c_str(), unsigned(flags)));
     return host_result(::renameat(d1, from.c_str(), d2, to.c_str()));
 }
 int64_t sys_rename(LinuxProcess& p, const SyscallArgs& a) {
     return rename_at(p, uint64_t(kAtFdCwd), a.a[0], uint64_t(kAtFdCwd), a.a[1], 0);
 }
-int64_t sys_renameat(LinuxProcess& p, const SyscallArgs& a) { return rename_at(p, a.a[0], a.a[1], a.a[2], a.a[3], 0); }
-int64_t sys_renameat2(LinuxProcess& p, const SyscallArgs& a) { return rename_at(p, a.a[0], a.a[1], a.a[2], a.a[3], a.a[4]); }
+int64_t sys_renameat(LinuxProcess& p, const SyscallArgs& a) {
+    return rename_at(p, a.a[0], a.a[1], a.a[2], a.a[3], 0);
+}
+int64_t sys_renameat2(LinuxProcess& p, const SyscallArgs& a) {
+    return rename_at(p, a.a[0], a.a[1], a.a[2], a.a[3], a.a[4]);
+}
 
 int64_t mkdir_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t mode) {
     std::string path;
@@ -331,8 +386,12 @@ int64_t mkdir_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t mod
     if (dir == -2) return -abi::kEBADF;
     return host_result(::mkdirat(dir, path.c_str(), mode_t(mode)));
 }
-int64_t sys_mkdir(LinuxProcess& p, const SyscallArgs& a) { return mkdir_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1]); }
-int64_t sys_mkdirat(LinuxProcess& p, const SyscallArgs& a) { return mkdir_at(p, a.a[0], a.a[1], a.a[2]); }
+int64_t sys_mkdir(LinuxProcess& p, const SyscallArgs& a) {
+    return mkdir_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1]);
+}
+int64_t sys_mkdirat(LinuxProcess& p, const SyscallArgs& a) {
+    return mkdir_at(p, a.a[0], a.a[1], a.a[2]);
+}
 
 // getdents64: the host's records, with their integer fields byte-swapped.
 int64_t sys_getdents64(LinuxProcess& p, const SyscallArgs& a) {
@@ -352,7 +411,8 @@ int64_t sys_getdents64(LinuxProcess& p, const SyscallArgs& a) {
     return p.write_guest(a.a[1], buf.data(), size_t(n)) ? n : -abi::kEFAULT;
 }
 
-int64_t link_at(LinuxProcess& p, uint64_t olddir, uint64_t old_va, uint64_t newdir, uint64_t new_va, uint64_t flags) {
+int64_t link_at(LinuxProcess& p, uint64_t olddir, uint64_t old_va, uint64_t newdir, uint64_t new_va,
+                uint64_t flags) {
     std::string from, to;
     if (!path_arg(p, old_va, from) || !path_arg(p, new_va, to)) return -abi::kEFAULT;
     int d1 = host_dirfd(p, olddir), d2 = host_dirfd(p, newdir);
@@ -364,7 +424,9 @@ int64_t link_at(LinuxProcess& p, uint64_t olddir, uint64_t old_va, uint64_t newd
 int64_t sys_link(LinuxProcess& p, const SyscallArgs& a) {
     return link_at(p, uint64_t(kAtFdCwd), a.a[0], uint64_t(kAtFdCwd), a.a[1], 0);
 }
-int64_t sys_linkat(LinuxProcess& p, const SyscallArgs& a) { return link_at(p, a.a[0], a.a[1], a.a[2], a.a[3], a.a[4]); }
+int64_t sys_linkat(LinuxProcess& p, const SyscallArgs& a) {
+    return link_at(p, a.a[0], a.a[1], a.a[2], a.a[3], a.a[4]);
+}
 
 int64_t symlink_at(LinuxProcess& p, uint64_t target_va, uint64_t newdir, uint64_t path_va) {
     std::string target, path;
@@ -373,8 +435,12 @@ int64_t symlink_at(LinuxProcess& p, uint64_t target_va, uint64_t newdir, uint64_
     if (dir == -2) return -abi::kEBADF;
     return host_result(::symlinkat(target.c_str(), dir, path.c_str()));
 }
-int64_t sys_symlink(LinuxProcess& p, const SyscallArgs& a) { return symlink_at(p, a.a[0], uint64_t(kAtFdCwd), a.a[1]); }
-int64_t sys_symlinkat(LinuxProcess& p, const SyscallArgs& a) { return symlink_at(p, a.a[0], a.a[1], a.a[2]); }
+int64_t sys_symlink(LinuxProcess& p, const SyscallArgs& a) {
+    return symlink_at(p, a.a[0], uint64_t(kAtFdCwd), a.a[1]);
+}
+int64_t sys_symlinkat(LinuxProcess& p, const SyscallArgs& a) {
+    return symlink_at(p, a.a[0], a.a[1], a.a[2]);
+}
 
 int64_t sys_truncate(LinuxProcess& p, const SyscallArgs& a) {
     std::string path;
@@ -441,7 +507,9 @@ int64_t sys_fsync(LinuxProcess& p, const SyscallArgs& a) {
     int h = host_fd(p, a.a[0]);
     return h < 0 ? -abi::kEBADF : host_result(::fsync(h));
 }
-int64_t sys_umask(LinuxProcess&, const SyscallArgs& a) { return ::umask(mode_t(a.a[0] & 0777)); }
+int64_t sys_umask(LinuxProcess&, const SyscallArgs& a) {
+    return ::umask(mode_t(a.a[0] & 0777));
+}
 int64_t sys_fchmod(LinuxProcess& p, const SyscallArgs& a) {
     int h = host_fd(p, a.a[0]);
     return h < 0 ? -abi::kEBADF : host_result(::fchmod(h, mode_t(a.a[1])));
@@ -451,7 +519,9 @@ int64_t sys_chmod(LinuxProcess& p, const SyscallArgs& a) {
     if (!path_arg(p, a.a[0], path)) return -abi::kEFAULT;
     return host_result(::chmod(path.c_str(), mode_t(a.a[1])));
 }
-int64_t sys_fadvise64(LinuxProcess& p, const SyscallArgs& a) { return host_fd(p, a.a[0]) < 0 ? -abi::kEBADF : 0; }
+int64_t sys_fadvise64(LinuxProcess& p, const SyscallArgs& a) {
+    return host_fd(p, a.a[0]) < 0 ? -abi::kEBADF : 0;
+}
 
 } // namespace
 

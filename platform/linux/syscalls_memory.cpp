@@ -12,14 +12,17 @@ namespace fireplane::linux_user {
 
 namespace {
 
-constexpr uint64_t kMapShared = 0x1, kMapFixed = 0x10, kMapAnonymous = 0x20, kMapFixedNoReplace = 0x100000;
+constexpr uint64_t kMapShared = 0x1, kMapFixed = 0x10, kMapAnonymous = 0x20,
+                   kMapFixedNoReplace = 0x100000;
 constexpr uint64_t kMremapMayMove = 1, kMremapFixed = 2;
 constexpr uint64_t kMadvDontNeed = 4;
 constexpr uint64_t kUserTop = 0x0000080000000000ull; // end of the user address range
 
 using AS = AddressSpace;
 
-bool page_aligned(uint64_t v) { return v % AS::kPageSize == 0; }
+bool page_aligned(uint64_t v) {
+    return v % AS::kPageSize == 0;
+}
 
 // The CPU caches translations and decoded code; both go stale when mappings change.
 void changed(LinuxProcess& p) {
@@ -71,7 +74,8 @@ int64_t sys_mmap(LinuxProcess& p, const SyscallArgs& a) {
         if (n < 0) n = 0;
         for (uint64_t off = 0; off < uint64_t(n); off += AS::kPageSize) {
             uint64_t chunk = std::min<uint64_t>(AS::kPageSize, uint64_t(n) - off);
-            std::copy(buf.begin() + long(off), buf.begin() + long(off + chunk), p.memory().host_pointer(addr + off));
+            std::copy(buf.begin() + long(off), buf.begin() + long(off + chunk),
+                      p.memory().host_pointer(addr + off));
         }
     }
     return int64_t(addr);
@@ -86,7 +90,8 @@ int64_t sys_munmap(LinuxProcess& p, const SyscallArgs& a) {
 
 int64_t sys_mprotect(LinuxProcess& p, const SyscallArgs& a) {
     if (!page_aligned(a.a[0])) return -abi::kEINVAL;
-    if (!p.memory().protect(a.a[0], AS::page_up(a.a[1]), unsigned(a.a[2] & 7))) return -abi::kENOMEM;
+    if (!p.memory().protect(a.a[0], AS::page_up(a.a[1]), unsigned(a.a[2] & 7)))
+        return -abi::kENOMEM;
     changed(p);
     return 0;
 }
@@ -103,14 +108,17 @@ int64_t sys_madvise(LinuxProcess& p, const SyscallArgs& a) {
 int64_t sys_mremap(LinuxProcess& p, const SyscallArgs& a) {
     const uint64_t old_addr = a.a[0], old_len = AS::page_up(a.a[1]), new_len = AS::page_up(a.a[2]);
     const uint64_t flags = a.a[3];
-    if (!page_aligned(old_addr) || new_len == 0 || (flags & ~(kMremapMayMove | kMremapFixed))) return -abi::kEINVAL;
+    if (!page_aligned(old_addr) || new_len == 0 || (flags & ~(kMremapMayMove | kMremapFixed)))
+        return -abi::kEINVAL;
     if (!p.memory().is_mapped(old_addr, old_len)) return -abi::kEFAULT;
     if (flags & kMremapFixed) {
         const uint64_t to = a.a[4];
         if (!(flags & kMremapMayMove) || !page_aligned(to)) return -abi::kEINVAL;
         p.memory().unmap(to, new_len);
         p.memory().move(old_addr, std::min(old_len, new_len), to);
-        if (new_len > old_len) p.memory().map(to + old_len, new_len - old_len, p.memory().mappings().at(to).prot, "mmap");
+        if (new_len > old_len)
+            p.memory().map(to + old_len, new_len - old_len, p.memory().mappings().at(to).prot,
+                           "mmap");
         if (old_len > new_len) p.memory().unmap(old_addr + new_len, old_len - new_len);
         changed(p);
         return int64_t(to);

@@ -21,25 +21,41 @@ int64_t sys_exit(LinuxProcess& p, const SyscallArgs& a) {
     p.exit(int(a.a[0]));
     return 0;
 }
-int64_t sys_getpid(LinuxProcess&, const SyscallArgs&) { return kPid; }
-int64_t sys_getppid(LinuxProcess&, const SyscallArgs&) { return kParentPid; }
-int64_t sys_getuid(LinuxProcess&, const SyscallArgs&) { return int64_t(::getuid()); }
-int64_t sys_geteuid(LinuxProcess&, const SyscallArgs&) { return int64_t(::geteuid()); }
-int64_t sys_getgid(LinuxProcess&, const SyscallArgs&) { return int64_t(::getgid()); }
-int64_t sys_getegid(LinuxProcess&, const SyscallArgs&) { return int64_t(::getegid()); }
-int64_t sys_getpgrp(LinuxProcess&, const SyscallArgs&) { return kPid; }
+int64_t sys_getpid(LinuxProcess&, const SyscallArgs&) {
+    return kPid;
+}
+int64_t sys_getppid(LinuxProcess&, const SyscallArgs&) {
+    return kParentPid;
+}
+int64_t sys_getuid(LinuxProcess&, const SyscallArgs&) {
+    return int64_t(::getuid());
+}
+int64_t sys_geteuid(LinuxProcess&, const SyscallArgs&) {
+    return int64_t(::geteuid());
+}
+int64_t sys_getgid(LinuxProcess&, const SyscallArgs&) {
+    return int64_t(::getgid());
+}
+int64_t sys_getegid(LinuxProcess&, const SyscallArgs&) {
+    return int64_t(::getegid());
+}
+int64_t sys_getpgrp(LinuxProcess&, const SyscallArgs&) {
+    return kPid;
+}
 int64_t sys_set_tid_address(LinuxProcess& p, const SyscallArgs& a) {
     p.tid_address = a.a[0];
     return kPid;
 }
-int64_t sys_set_robust_list(LinuxProcess&, const SyscallArgs& a) { return a.a[1] == 24 ? 0 : -abi::kEINVAL; }
+int64_t sys_set_robust_list(LinuxProcess&, const SyscallArgs& a) {
+    return a.a[1] == 24 ? 0 : -abi::kEINVAL;
+}
 
 // ---- signals: dispositions are recorded; delivery to handlers is not modelled ----
 
 int64_t sys_rt_sigaction(LinuxProcess& p, const SyscallArgs& a) {
     const uint64_t sig = a.a[0];
     if (sig < 1 || sig > 64 || a.a[4] != 8) return -abi::kEINVAL;
-    uint8_t (&slot)[32] = p.signal_actions[sig];
+    uint8_t(&slot)[32] = p.signal_actions[sig];
     if (a.a[2] && !p.write_guest(a.a[2], slot, sizeof slot)) return -abi::kEFAULT;
     if (a.a[1]) {
         if (sig == abi::kSigKill || sig == abi::kSigStop) return -abi::kEINVAL;
@@ -58,7 +74,7 @@ int64_t sys_rt_sigprocmask(LinuxProcess& p, const SyscallArgs& a) {
         uint64_t set;
         if (!p.read_guest(a.a[1], &set, 8)) return -abi::kEFAULT;
         set = __builtin_bswap64(set);
-        switch (a.a[0]) { // sparc numbers them 1, 2 and 4
+        switch (a.a[0]) {                     // sparc numbers them 1, 2 and 4
         case 1: p.signal_mask |= set; break;  // SIG_BLOCK
         case 2: p.signal_mask &= ~set; break; // SIG_UNBLOCK
         case 4: p.signal_mask = set; break;   // SIG_SETMASK
@@ -84,7 +100,8 @@ int64_t deliver(LinuxProcess& p, uint64_t sig) {
     const uint64_t handler = load_be64(p.signal_actions[sig]);
     if (handler == 1 || (handler == 0 && abi::signal_ignored_by_default(int(sig)))) return 0;
     if (handler > 1)
-        p.warn_once("signal-handler", "signal handlers are not run in user mode; the default action applies");
+        p.warn_once("signal-handler",
+                    "signal handlers are not run in user mode; the default action applies");
     p.kill_by_signal(int(sig), "sent by the program");
     return 0;
 }
@@ -122,16 +139,20 @@ int64_t sys_sched_getaffinity(LinuxProcess& p, const SyscallArgs& a) {
     uint64_t mask = __builtin_bswap64(1);
     return p.write_guest(a.a[2], &mask, 8) ? 8 : -abi::kEFAULT;
 }
-int64_t sys_sched_setaffinity(LinuxProcess&, const SyscallArgs&) { return 0; }
-int64_t sys_sched_yield(LinuxProcess&, const SyscallArgs&) { return 0; }
+int64_t sys_sched_setaffinity(LinuxProcess&, const SyscallArgs&) {
+    return 0;
+}
+int64_t sys_sched_yield(LinuxProcess&, const SyscallArgs&) {
+    return 0;
+}
 
 // ---- limits and system information ----
 
 // sparc numbers RLIMIT_NOFILE 6 and RLIMIT_NPROC 7 (x86 has them swapped).
 void limit_for(LinuxProcess& p, uint64_t resource, uint64_t& cur, uint64_t& max) {
     cur = max = kInfinity;
-    if (resource == 3) cur = p.config().stack_size;      // RLIMIT_STACK
-    if (resource == 6) cur = max = FdTable::kMaxFds;      // RLIMIT_NOFILE
+    if (resource == 3) cur = p.config().stack_size;  // RLIMIT_STACK
+    if (resource == 6) cur = max = FdTable::kMaxFds; // RLIMIT_NOFILE
 }
 
 int64_t sys_prlimit64(LinuxProcess& p, const SyscallArgs& a) {
@@ -149,10 +170,13 @@ int64_t sys_prlimit64(LinuxProcess& p, const SyscallArgs& a) {
 int64_t sys_getrlimit(LinuxProcess& p, const SyscallArgs& a) {
     return sys_prlimit64(p, SyscallArgs{{0, a.a[0], 0, a.a[1], 0, 0}});
 }
-int64_t sys_setrlimit(LinuxProcess&, const SyscallArgs& a) { return a.a[0] > 15 ? -abi::kEINVAL : 0; }
+int64_t sys_setrlimit(LinuxProcess&, const SyscallArgs& a) {
+    return a.a[0] > 15 ? -abi::kEINVAL : 0;
+}
 
 int64_t sys_uname(LinuxProcess& p, const SyscallArgs& a) {
-    const char* fields[6] = {"Linux", "fireplane", "6.1.0", "#1 SMP fireplane", "sparc64", "(none)"};
+    const char* fields[6] = {"Linux",   "fireplane", "6.1.0", "#1 SMP fireplane",
+                             "sparc64", "(none)"};
     GuestStruct s;
     for (const char* f : fields) {
         char field[65] = {};

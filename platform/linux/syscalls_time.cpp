@@ -12,9 +12,13 @@ namespace {
 constexpr uint64_t kNsPerSec = 1000000000;
 constexpr uint64_t kTicksPerSec = 100; // AT_CLKTCK
 
-bool is_realtime(uint64_t clock) { return clock == 0 || clock == 5 || clock == 8; }
+bool is_realtime(uint64_t clock) {
+    return clock == 0 || clock == 5 || clock == 8;
+}
 
-bool is_cpu_time(uint64_t clock) { return clock == 2 || clock == 3; }
+bool is_cpu_time(uint64_t clock) {
+    return clock == 2 || clock == 3;
+}
 
 uint64_t clock_ns(LinuxProcess& p, uint64_t clock) {
     if (is_cpu_time(clock)) return p.cpu_time_ns();
@@ -63,14 +67,17 @@ int64_t sleep_for(LinuxProcess& p, uint64_t request_va) {
     return 0;
 }
 
-int64_t sys_nanosleep(LinuxProcess& p, const SyscallArgs& a) { return sleep_for(p, a.a[0]); }
+int64_t sys_nanosleep(LinuxProcess& p, const SyscallArgs& a) {
+    return sleep_for(p, a.a[0]);
+}
 
 // clock_nanosleep(clock, flags, request, remain): TIMER_ABSTIME sleeps until the time given.
 int64_t sys_clock_nanosleep(LinuxProcess& p, const SyscallArgs& a) {
     if (!(a.a[1] & 1)) return sleep_for(p, a.a[2]);
     uint8_t raw[16];
     if (!p.read_guest(a.a[2], raw, sizeof raw)) return -abi::kEFAULT;
-    const uint64_t until = load_be64(raw) * kNsPerSec + load_be64(raw + 8), now = clock_ns(p, a.a[0]);
+    const uint64_t until = load_be64(raw) * kNsPerSec + load_be64(raw + 8),
+                   now = clock_ns(p, a.a[0]);
     if (until > now) p.sleep(until - now);
     return 0;
 }
@@ -89,7 +96,7 @@ int64_t sys_getrusage(LinuxProcess& p, const SyscallArgs& a) {
     const uint64_t ns = p.now_ns();
     GuestStruct s;
     s.u64(ns / kNsPerSec).u32(uint32_t(ns % kNsPerSec / 1000)).u32(0); // ru_utime
-    s.u64(0).u32(0).u32(0);                                             // ru_stime
+    s.u64(0).u32(0).u32(0);                                            // ru_stime
     s.zeros(14 * 8);
     return p.write_guest(a.a[1], s.data(), s.size()) ? 0 : -abi::kEFAULT;
 }

@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <sys/stat.h>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <sys/stat.h>
 
 namespace fireplane::loader {
 
@@ -22,7 +22,9 @@ struct ElfCloser {
     void operator()(Elf* e) const { elf_end(e); }
 };
 
-std::string quoted(const std::string& path) { return "'" + path + "'"; }
+std::string quoted(const std::string& path) {
+    return "'" + path + "'";
+}
 
 std::string describe_start(const std::vector<uint8_t>& bytes) {
     if (bytes.empty()) return "it is empty";
@@ -41,9 +43,9 @@ std::string machine_name(unsigned m) {
         unsigned id;
         const char* name;
     };
-    static const Name kNames[] = {{2, "SPARC (32-bit)"}, {3, "x86"}, {8, "MIPS"}, {18, "SPARC32PLUS"},
-                                  {20, "PowerPC"}, {21, "PowerPC64"}, {40, "ARM"}, {62, "x86-64"},
-                                  {183, "AArch64"}, {243, "RISC-V"}};
+    static const Name kNames[] = {
+        {2, "SPARC (32-bit)"}, {3, "x86"},  {8, "MIPS"},    {18, "SPARC32PLUS"}, {20, "PowerPC"},
+        {21, "PowerPC64"},     {40, "ARM"}, {62, "x86-64"}, {183, "AArch64"},    {243, "RISC-V"}};
     for (const Name& n : kNames)
         if (n.id == m) return n.name;
     return "machine " + std::to_string(m);
@@ -54,15 +56,17 @@ std::string machine_name(unsigned m) {
 std::string describe_elf(const std::vector<uint8_t>& b) {
     const bool big = b[EI_DATA] == ELFDATA2MSB;
     const unsigned machine = big ? (unsigned(b[18]) << 8 | b[19]) : (unsigned(b[19]) << 8 | b[18]);
-    return "an ELF file for " + machine_name(machine) + " (" + (b[EI_CLASS] == ELFCLASS64 ? "64" : "32") +
-           "-bit, " + (big ? "big" : "little") + "-endian)";
+    return "an ELF file for " + machine_name(machine) + " (" +
+           (b[EI_CLASS] == ELFCLASS64 ? "64" : "32") + "-bit, " + (big ? "big" : "little") +
+           "-endian)";
 }
 
 } // namespace
 
 uint64_t ElfImage::end_of_data() const {
     uint64_t end = 0;
-    for (const auto& s : segments) end = std::max(end, s.vaddr + s.memsz);
+    for (const auto& s : segments)
+        end = std::max(end, s.vaddr + s.memsz);
     return end;
 }
 
@@ -70,7 +74,8 @@ ElfImage read_elf(const std::string& path) {
     ElfImage image;
     image.path = path;
     struct stat st;
-    if (::stat(path.c_str(), &st) != 0) throw LoadError("cannot open " + quoted(path) + ": " + std::strerror(errno));
+    if (::stat(path.c_str(), &st) != 0)
+        throw LoadError("cannot open " + quoted(path) + ": " + std::strerror(errno));
     if (!S_ISREG(st.st_mode)) throw LoadError(quoted(path) + " is not a regular file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw LoadError("cannot open " + quoted(path) + ": " + std::strerror(errno));
@@ -79,8 +84,9 @@ ElfImage read_elf(const std::string& path) {
 
     if (b.size() < 4 || std::memcmp(b.data(), ELFMAG, SELFMAG) != 0)
         throw LoadError(quoted(path) + " is not an ELF file: " + describe_start(b));
-    if (b.size() < 20) throw LoadError(quoted(path) + " is truncated: the ELF header is incomplete (" +
-                                       std::to_string(b.size()) + " bytes)");
+    if (b.size() < 20)
+        throw LoadError(quoted(path) + " is truncated: the ELF header is incomplete (" +
+                        std::to_string(b.size()) + " bytes)");
     const bool sparc_v9 = b[EI_DATA] == ELFDATA2MSB && b[18] == 0 && b[19] == kEmSparcV9;
     if (!sparc_v9 || b[EI_CLASS] != ELFCLASS64)
         throw LoadError(quoted(path) + " is " + describe_elf(b) +
@@ -94,7 +100,8 @@ ElfImage read_elf(const std::string& path) {
         throw LoadError(quoted(path) + " is truncated: the ELF header is incomplete (" +
                         std::to_string(b.size()) + " bytes)");
     if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
-        throw LoadError(quoted(path) + " is not an executable (ELF type " + std::to_string(eh.e_type) + ")");
+        throw LoadError(quoted(path) + " is not an executable (ELF type " +
+                        std::to_string(eh.e_type) + ")");
     if (eh.e_phoff + uint64_t(eh.e_phnum) * eh.e_phentsize > b.size())
         throw LoadError(quoted(path) + " is truncated: its program headers end at byte " +
                         std::to_string(eh.e_phoff + uint64_t(eh.e_phnum) * eh.e_phentsize) +
@@ -106,16 +113,20 @@ ElfImage read_elf(const std::string& path) {
     for (unsigned i = 0; i < eh.e_phnum; ++i) {
         GElf_Phdr ph;
         if (!gelf_getphdr(elf.get(), int(i), &ph))
-            throw LoadError(quoted(path) + " is truncated: program header " + std::to_string(i) + " is unreadable");
+            throw LoadError(quoted(path) + " is truncated: program header " + std::to_string(i) +
+                            " is unreadable");
         if (ph.p_type == PT_INTERP)
-            throw LoadError(quoted(path) + " is dynamically linked; fireplane runs static programs (link with -static)");
+            throw LoadError(
+                quoted(path) +
+                " is dynamically linked; fireplane runs static programs (link with -static)");
         if (ph.p_type == PT_DYNAMIC && eh.e_type == ET_DYN)
-            throw LoadError(quoted(path) + " is position-independent; fireplane runs static non-PIE programs (link with -static)");
+            throw LoadError(quoted(path) + " is position-independent; fireplane runs static "
+                                           "non-PIE programs (link with -static)");
         if (ph.p_type != PT_LOAD) continue;
         if (ph.p_offset + ph.p_filesz > b.size())
-            throw LoadError(quoted(path) + " is truncated: segment " + std::to_string(i) + " needs bytes up to " +
-                            std::to_string(ph.p_offset + ph.p_filesz) + " but the file has " +
-                            std::to_string(b.size()));
+            throw LoadError(quoted(path) + " is truncated: segment " + std::to_string(i) +
+                            " needs bytes up to " + std::to_string(ph.p_offset + ph.p_filesz) +
+                            " but the file has " + std::to_string(b.size()));
         if (ph.p_vaddr + ph.p_memsz < ph.p_vaddr)
             throw LoadError(quoted(path) + " is malformed: segment " + std::to_string(i) +
                             " wraps around the end of the address space");
@@ -144,11 +155,14 @@ ElfImage read_elf(const std::string& path) {
             const unsigned type = GELF_ST_TYPE(sym.st_info);
             if ((type != STT_FUNC && type != STT_OBJECT) || sym.st_value == 0) continue;
             const char* name = elf_strptr(elf.get(), sh.sh_link, sym.st_name);
-            if (name && *name) image.symbols.push_back({name, sym.st_value, sym.st_size, type == STT_FUNC});
+            if (name && *name)
+                image.symbols.push_back({name, sym.st_value, sym.st_size, type == STT_FUNC});
         }
     }
     std::sort(image.symbols.begin(), image.symbols.end(),
-              [](const ElfSymbol& a, const ElfSymbol& b) { return a.value < b.value || (a.value == b.value && a.name < b.name); });
+              [](const ElfSymbol& a, const ElfSymbol& b) {
+                  return a.value < b.value || (a.value == b.value && a.name < b.name);
+              });
     return image;
 }
 

@@ -23,5 +23,6 @@ void install_report_handler();
 #define FIREPLANE_LOG(module, verbosity, text)                                                     \
     do {                                                                                           \
         if (::fireplane::log::enabled((module), (verbosity)))                                      \
-            SC_REPORT_INFO_VERB(std::string(module).c_str(), std::string(text).c_str(), (verbosity)); \
+            SC_REPORT_INFO_VERB(std::string(module).c_str(), std::string(text).c_str(),            \
+                                (verbosity));                                                      \
     } while (0)
