@@ -10,7 +10,7 @@ namespace fireplane::sparc {
 inline bool next(SparcCore& c) {
     c.pc = c.npc;
     c.npc += 4;
-    return true;
+    return c.retire();
 }
 
 // Second operand: rs2, or the immediate for the i = 1 form.

@@ -13,16 +13,16 @@ inline bool branch(SparcCore& c, const Insn& in, bool taken) {
         if (annul && (in.aux & 0xf) == 8) { // "ba,a": the delay slot is annulled
             c.pc = uint64_t(in.imm);
             c.npc = c.pc + 4;
-            return true;
+            return c.retire();
         }
         c.pc = c.npc;
         c.npc = uint64_t(in.imm);
-        return true;
+        return c.retire();
     }
     if (annul) {
         c.pc = c.npc + 4;
         c.npc = c.pc + 4;
-        return true;
+        return c.retire();
     }
     return next(c);
 }
@@ -44,7 +44,7 @@ bool call(SparcCore& c, const Insn& in) {
     c.r[15] = c.pc;
     c.pc = c.npc;
     c.npc = uint64_t(in.imm);
-    return true;
+    return c.retire();
 }
 
 template <bool Imm> bool jmpl(SparcCore& c, const Insn& in) {
@@ -53,7 +53,7 @@ template <bool Imm> bool jmpl(SparcCore& c, const Insn& in) {
     c.r[in.rd] = c.pc;
     c.pc = c.npc;
     c.npc = target;
-    return true;
+    return c.retire();
 }
 
 unsigned spill_trap(const SparcCore& c) {
@@ -101,7 +101,7 @@ template <bool Imm> bool return_insn(SparcCore& c, const Insn& in) {
     c.canrestore--;
     c.pc = c.npc;
     c.npc = target;
-    return true;
+    return c.retire();
 }
 
 bool flushw(SparcCore& c, const Insn&) {
@@ -153,7 +153,7 @@ bool done_retry(SparcCore& c, const Insn& in) {
         c.done_trap();
     else
         c.retry_trap();
-    return true;
+    return c.retire();
 }
 
 constexpr uint32_t kRdMask = 0x1fu << 25;

@@ -28,6 +28,7 @@ struct RowIndex {
         add_fp_rows(rows);
         add_state_register_rows(rows);
         add_vis_rows(rows);
+        add_quad_rows(rows);
         for (const IsaRow& row : rows) {
             // A row covers every bucket its fixed bits allow; rows fix op and op2/op3.
             for (unsigned b = 0; b < buckets.size(); ++b) {

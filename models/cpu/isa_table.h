@@ -64,6 +64,7 @@ void add_memory_rows(std::vector<IsaRow>& rows);
 void add_fp_rows(std::vector<IsaRow>& rows);
 void add_state_register_rows(std::vector<IsaRow>& rows);
 void add_vis_rows(std::vector<IsaRow>& rows);
+void add_quad_rows(std::vector<IsaRow>& rows);
 
 // All rows, most specific mask first within each primary opcode.
 const std::vector<IsaRow>& isa_rows();

@@ -117,7 +117,13 @@ void SparcCore::trace_effects() {
     *trace_ << '\n';
 }
 
+// Instructions run in chains: each handler, once done, retires its
+// instruction and jumps straight to the next one's handler (see retire()), so
+// dispatch is spread over every handler's indirect jump instead of one call
+// site here. A chain ends at a page boundary, a trap, or after kMaxChain
+// instructions, which also bounds the stack if the compiler keeps the calls.
 template <bool Trace> uint64_t SparcCore::run_loop(uint64_t budget) {
+    constexpr uint64_t kMaxChain = 1024;
     stop_ = false;
     fp_enter();
     const uint64_t start = instructions;
@@ -127,10 +133,12 @@ template <bool Trace> uint64_t SparcCore::run_loop(uint64_t budget) {
                                ? &current_page_->insns[(pc & kPageMask) >> 2]
                                : fetch_slow();
         if (__builtin_expect(insn != nullptr, 1)) {
-            current_ = insn;
+            chain_length_ = chain_budget_ = Trace ? 1 : std::min(end - instructions, kMaxChain);
             if constexpr (Trace) trace_insn(*insn);
-            if (__builtin_expect(insn->exec(*this, *insn), 1)) {
-                ++instructions;
+            const bool completed = insn->exec(*this, *insn);
+            instructions += chain_length_ - chain_budget_;
+            chain_length_ = chain_budget_ = 0;
+            if (__builtin_expect(completed, 1)) {
                 if constexpr (Trace) trace_effects();
                 continue;
             }

@@ -87,8 +87,10 @@ public:
     uint64_t instructions = 0; // retired instructions
     uint64_t traps_taken = 0;
 
+    // Retired instructions, including those of the chain running now.
+    uint64_t retired() const { return instructions + chain_length_ - chain_budget_; }
     // %tick: in functional mode one cycle per instruction.
-    uint64_t tick() const { return instructions; }
+    uint64_t tick() const { return retired(); }
 
     // ---- register windows ----
     // Copies the working registers of CWP back into `windows` (before a trap
@@ -97,6 +99,15 @@ public:
     void load_working_window();
     uint64_t& window_reg(unsigned window,
                          unsigned reg); // reg 8..31 as in r[]; needs store_working_window()
+
+    // ---- execution chains (see run_loop) ----
+    // A handler that completed its instruction ends with `return retire();`
+    // after setting pc/npc: it counts the instruction and runs the next one.
+    bool retire() {
+        if (--chain_budget_ == 0 || (pc & ~kPageMask) != current_page_va_) return true;
+        const Insn& next = current_page_->insns[(pc & kPageMask) >> 2];
+        return next.exec(*this, next);
+    }
 
     // ---- traps ----
     bool raise(unsigned tt) {
@@ -159,7 +170,6 @@ public:
     // Instruction word at va, or false on a fetch fault. For disassembly and decode.
     bool fetch_word(uint64_t va, uint32_t& word);
 
-    const Insn* current_insn() const { return current_; }
     CodeCache& code_cache() { return code_cache_; }
     MemoryBackend& memory() { return memory_; }
 
@@ -191,7 +201,8 @@ private:
     CodeCache code_cache_;
     CodePage* current_page_ = nullptr;
     uint64_t current_page_va_ = ~uint64_t(0);
-    const Insn* current_ = nullptr;
+    uint64_t chain_budget_ = 0; // instructions the current chain may still run ...
+    uint64_t chain_length_ = 0; // ... of this many; `instructions` is updated when it ends
     TlbEntry read_tlb_[kTlbEntries];
     TlbEntry write_tlb_[kTlbEntries];
     uint16_t pending_trap_ = 0;

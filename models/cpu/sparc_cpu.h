@@ -43,7 +43,7 @@ public:
     uint8_t* physical_pointer(uint64_t pa, uint64_t len);
 
     sc_core::sc_time clock_period() const { return period_; }
-    uint64_t cycles() const { return core_.instructions; } // functional timing: one cycle each
+    uint64_t cycles() const { return core_.retired(); } // functional timing: one cycle each
 
 private:
     void run_thread();
