@@ -21,7 +21,7 @@ void register_all_models(ModelFactory& factory) {
                      {"seed", ParamKind::Int, "1", "seed for every pseudo-random choice (AT_RANDOM, getrandom)"},
                      {"stack_size", ParamKind::Bytes, "8MiB", "user-mode stack of the program"},
                      {"epoch", ParamKind::Int, "1767225600",
-                      "CLOCK_REALTIME in seconds at simulated time zero (default 2026-01-01)"},
+                      "CLOCK_REALTIME in seconds at simulated time zero (1767225600 is 2026-01-01)"},
                  },
                  nullptr});
     register_device_models(factory);

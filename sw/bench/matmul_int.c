@@ -1,6 +1,7 @@
 // Benchmark: integer multiply-add. C = A x B for 200x200 32-bit matrices
 // (64-bit accumulation) in the cache-friendly i-k-j order, several rounds
 // with the result fed back into A; prints a checksum.
+#include "lcg.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,7 @@ int main(int argc, char** argv) {
     uint64_t s = 12345;
     for (int i = 0; i < N; i++)
         for (int j = 0; j < N; j++) {
-            s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+            lcg_step(&s);
             a[i][j] = (int32_t)(s >> 54) - 512;
             b[i][j] = (int32_t)((s >> 20) & 1023) - 512;
         }

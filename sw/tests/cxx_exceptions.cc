@@ -2,6 +2,7 @@
 // (flushw, then frames from the stack), so throwing through many frames with
 // live destructors is one of the hardest things an ISS runs. Checks catch by
 // base class, rethrow, nested exceptions, RAII order and noexcept paths.
+#include "check.h"
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -10,15 +11,6 @@
 #include <vector>
 
 namespace {
-
-int failures = 0;
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            ++failures;                                                                            \
-            std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                            \
-        }                                                                                          \
-    } while (0)
 
 std::string trace; // order of constructor/destructor events
 
@@ -226,6 +218,5 @@ int main() {
     std::printf("loop total %ld\n", total);
     CHECK(total == -1); // sum(i%3==0) - sum(i%3==1) + count(i%3==2)
 
-    std::printf(failures ? "%d checks FAILED\n" : "all checks passed\n", failures);
-    return failures ? 1 : 0;
+    return check_done();
 }

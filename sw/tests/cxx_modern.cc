@@ -3,6 +3,7 @@
 // variant (with std::visit's jump tables), string_view, structured
 // bindings, shared_ptr/weak_ptr reference counting (atomic ops in
 // libstdc++) and std::function-free callbacks through templates.
+#include "check.h"
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -17,15 +18,6 @@
 #include <vector>
 
 namespace {
-
-int failures = 0;
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            ++failures;                                                                            \
-            std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                            \
-        }                                                                                          \
-    } while (0)
 
 template <typename... Ts> constexpr auto sum(Ts... xs) {
     return (xs + ... + 0);
@@ -181,6 +173,5 @@ int main() {
     auto evens = std::count_if(arr.begin(), arr.end(), [](int x) { return x % 2 == 0; });
     std::printf("array evens %ld first %d\n", static_cast<long>(evens), arr[0]);
 
-    std::printf(failures ? "%d checks FAILED\n" : "all checks passed\n", failures);
-    return failures ? 1 : 0;
+    return check_done();
 }

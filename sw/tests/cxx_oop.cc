@@ -2,6 +2,7 @@
 // dynamic_cast and typeid (RTTI), pointers to members, std::function and
 // lambdas with captures, move semantics, operator overloading, static
 // initialisation order, and the node-based/hashed containers.
+#include "check.h"
 #include <cstdio>
 #include <deque>
 #include <functional>
@@ -15,15 +16,6 @@
 #include <vector>
 
 namespace {
-
-int failures = 0;
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            ++failures;                                                                            \
-            std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                            \
-        }                                                                                          \
-    } while (0)
 
 // Diamond with a virtual base: the Device part is shared.
 struct Device {
@@ -217,6 +209,5 @@ int main() {
     }
     std::printf("pq order %s\n", order.c_str());
 
-    std::printf(failures ? "%d checks FAILED\n" : "all checks passed\n", failures);
-    return failures ? 1 : 0;
+    return check_done();
 }

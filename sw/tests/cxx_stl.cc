@@ -2,6 +2,7 @@
 // function and class templates, std::string, std::vector, std::map, std::sort
 // and iostream formatting. libstdc++ pulls in locale setup, static
 // constructors and operator new, all of which the ISS has to get right.
+#include "lcg.h"
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -172,8 +173,7 @@ int main() {
     std::vector<long> v(1000);
     std::uint64_t seed = 12345;
     for (auto& x : v) {
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        x = static_cast<long>(seed >> 40) - 8000000;
+        x = static_cast<long>(lcg_step(&seed) >> 40) - 8000000;
     }
     std::vector<long> sorted = v;
     std::sort(sorted.begin(), sorted.end());

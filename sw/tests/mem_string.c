@@ -31,6 +31,12 @@ static void fill_pattern(unsigned char* p, size_t n, uint64_t seed) {
         p[i] = (unsigned char)(lcg_next(&seed) >> 5);
 }
 
+// Prints one routine's checksum; any bad result fails the test.
+static void report(const char* what, uint64_t h, int bad) {
+    printf("%s checksum %016" PRIx64 " bad %d\n", what, h, bad);
+    CHECK(bad == 0);
+}
+
 static void test_memcpy(void) {
     uint64_t h = FNV64_INIT;
     int bad = 0;
@@ -49,8 +55,7 @@ static void test_memcpy(void) {
                 h = fnv1a64(dst, n + 32, h);
             }
     }
-    printf("memcpy checksum %016" PRIx64 " bad %d\n", h, bad);
-    CHECK(bad == 0);
+    report("memcpy", h, bad);
 }
 
 static void test_memmove(void) {
@@ -76,8 +81,7 @@ static void test_memmove(void) {
             h = fnv1a64(dst, n + 200, h);
         }
     }
-    printf("memmove checksum %016" PRIx64 " bad %d\n", h, bad);
-    CHECK(bad == 0);
+    report("memmove", h, bad);
 }
 
 static void test_memset(void) {
@@ -103,8 +107,7 @@ static void test_memset(void) {
     memset(dst, 0xff, BUF);
     memset(dst + 3, 0, BUF - 6);
     h = fnv1a64(dst, BUF, h);
-    printf("memset checksum %016" PRIx64 " bad %d\n", h, bad);
-    CHECK(bad == 0);
+    report("memset", h, bad);
 }
 
 static int sign(int x) {
@@ -135,8 +138,7 @@ static void test_memcmp(void) {
             }
         }
     }
-    printf("memcmp checksum %016" PRIx64 " bad %d\n", h, bad);
-    CHECK(bad == 0);
+    report("memcmp", h, bad);
 }
 
 static void test_strings(void) {
@@ -173,8 +175,7 @@ static void test_strings(void) {
             if (strcmp(t, s) != 0 || strncmp(t, s, n + 5) != 0) bad++;
         }
     }
-    printf("string checksum %016" PRIx64 " bad %d\n", h, bad);
-    CHECK(bad == 0);
+    report("string", h, bad);
 }
 
 int main(void) {

@@ -2,7 +2,9 @@
 // shell, heap, merge (top-down, recursive), quick (median of three, with an
 // explicit recursion on the smaller side) and LSD radix sort. Branchy,
 // data-dependent code with array indexing; every result must equal the
-// reference and be a permutation of the input (same checksum).
+// reference and be a permutation of the input (same checksum). Insertion and
+// quick sort and the merge step are sw/lib/sort_kernels.h's, shared with
+// sw/bench/sort.c.
 #include "check.h"
 #include <inttypes.h>
 #include <stdint.h>
@@ -10,19 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define N 6000
+#define SORT_KEY int32_t
+#include "sort_kernels.h"
 
-static void insertion_sort(int32_t* a, int n) {
-    for (int i = 1; i < n; i++) {
-        int32_t v = a[i];
-        int j = i - 1;
-        while (j >= 0 && a[j] > v) {
-            a[j + 1] = a[j];
-            j--;
-        }
-        a[j + 1] = v;
-    }
-}
+#define N 6000
 
 static void shell_sort(int32_t* a, int n) {
     static const int gaps[] = {1750, 701, 301, 132, 57, 23, 10, 4, 1}; // Ciura's sequence
@@ -44,9 +37,7 @@ static void sift_down(int32_t* a, int start, int end) {
         int child = 2 * root + 1;
         if (child + 1 <= end && a[child] < a[child + 1]) child++;
         if (a[root] >= a[child]) return;
-        int32_t t = a[root];
-        a[root] = a[child];
-        a[child] = t;
+        sort_swap(&a[root], &a[child]);
         root = child;
     }
 }
@@ -55,9 +46,7 @@ static void heap_sort(int32_t* a, int n) {
     for (int start = (n - 2) / 2; start >= 0; start--)
         sift_down(a, start, n - 1);
     for (int end = n - 1; end > 0; end--) {
-        int32_t t = a[0];
-        a[0] = a[end];
-        a[end] = t;
+        sort_swap(&a[0], &a[end]);
         sift_down(a, 0, end - 1);
     }
 }
@@ -67,13 +56,7 @@ static void merge_rec(int32_t* a, int32_t* tmp, int lo, int hi) {
     int mid = lo + (hi - lo) / 2;
     merge_rec(a, tmp, lo, mid);
     merge_rec(a, tmp, mid, hi);
-    int i = lo, j = mid, k = lo;
-    while (i < mid && j < hi)
-        tmp[k++] = a[i] <= a[j] ? a[i++] : a[j++];
-    while (i < mid)
-        tmp[k++] = a[i++];
-    while (j < hi)
-        tmp[k++] = a[j++];
+    merge_runs(a, tmp, lo, mid, hi);
     memcpy(a + lo, tmp + lo, sizeof(int32_t) * (size_t)(hi - lo));
 }
 
@@ -81,39 +64,6 @@ static void merge_sort(int32_t* a, int n) {
     int32_t* tmp = malloc(sizeof(int32_t) * (size_t)n);
     merge_rec(a, tmp, 0, n);
     free(tmp);
-}
-
-static void swap32(int32_t* a, int32_t* b) {
-    int32_t t = *a;
-    *a = *b;
-    *b = t;
-}
-
-static void quick_sort(int32_t* a, int lo, int hi) { // sorts a[lo..hi]
-    while (hi - lo > 12) {
-        int mid = lo + (hi - lo) / 2;
-        if (a[mid] < a[lo]) swap32(&a[mid], &a[lo]);
-        if (a[hi] < a[lo]) swap32(&a[hi], &a[lo]);
-        if (a[hi] < a[mid]) swap32(&a[hi], &a[mid]);
-        int32_t pivot = a[mid];
-        int i = lo, j = hi;
-        while (i <= j) {
-            while (a[i] < pivot)
-                i++;
-            while (a[j] > pivot)
-                j--;
-            if (i <= j) swap32(&a[i++], &a[j--]);
-        }
-        // Recurse into the smaller part, loop on the larger: O(log n) depth.
-        if (j - lo < hi - i) {
-            quick_sort(a, lo, j);
-            lo = i;
-        } else {
-            quick_sort(a, i, hi);
-            hi = j;
-        }
-    }
-    insertion_sort(a + lo, hi - lo + 1);
 }
 
 static void radix_sort(int32_t* a, int n) {
@@ -139,11 +89,6 @@ static void radix_sort(int32_t* a, int n) {
     free(out);
 }
 
-static int cmp32(const void* x, const void* y) {
-    int32_t a = *(const int32_t*)x, b = *(const int32_t*)y;
-    return (a > b) - (a < b);
-}
-
 static uint64_t multiset_sum(const int32_t* a, int n) {
     uint64_t s = 0; // order-independent
     for (int i = 0; i < n; i++)
@@ -166,7 +111,7 @@ int main(void) {
             }
         }
         memcpy(ref, input, sizeof ref);
-        qsort(ref, N, sizeof ref[0], cmp32);
+        qsort(ref, N, sizeof ref[0], sort_key_cmp);
         uint64_t want = multiset_sum(input, N);
         static const char* names[] = {"insertion", "shell", "heap", "merge", "quick", "radix"};
         printf("set %d: min %" PRId32 " max %" PRId32 " median %" PRId32 "; ok:", set, ref[0],

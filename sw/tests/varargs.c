@@ -21,56 +21,31 @@ struct bigs {
     long v[5];
 };
 
+// Takes the next argument as type T and folds its bytes into h.
+#define FOLD_NEXT(T)                                                                               \
+    do {                                                                                           \
+        T v = va_arg(ap, T);                                                                       \
+        h = fnv1a64(&v, sizeof v, h);                                                              \
+    } while (0)
+
 static uint64_t fold_args(const char* fmt, va_list ap) {
     uint64_t h = FNV64_INIT;
     for (const char* f = fmt; *f; f++) {
         switch (*f) {
-        case 'i': {
-            int v = va_arg(ap, int);
-            h = fnv1a64(&v, sizeof v, h);
-            break;
-        }
-        case 'l': {
-            long v = va_arg(ap, long);
-            h = fnv1a64(&v, sizeof v, h);
-            break;
-        }
-        case 'u': {
-            unsigned long long v = va_arg(ap, unsigned long long);
-            h = fnv1a64(&v, sizeof v, h);
-            break;
-        }
+        case 'i':
+        case 'c': FOLD_NEXT(int); break; // char arrives promoted to int
+        case 'l': FOLD_NEXT(long); break;
+        case 'u': FOLD_NEXT(unsigned long long); break;
         case 'd':
-        case 'f': {
-            double v = va_arg(ap, double);
-            h = fnv1a64(&v, sizeof v, h);
-            break;
-        }
-        case 'L': {
-            long double v = va_arg(ap, long double);
-            h = fnv1a64(&v, sizeof v, h);
-            break;
-        }
-        case 'c': {
-            int v = va_arg(ap, int);
-            h = fnv1a64(&v, sizeof v, h);
-            break;
-        }
+        case 'f': FOLD_NEXT(double); break;
+        case 'L': FOLD_NEXT(long double); break;
         case 'p': {
             const char* v = va_arg(ap, const char*);
             h = fnv1a64(v, strlen(v), h);
             break;
         }
-        case 's': {
-            struct small v = va_arg(ap, struct small);
-            h = fnv1a64(&v, sizeof v, h);
-            break;
-        }
-        case 'b': {
-            struct bigs v = va_arg(ap, struct bigs);
-            h = fnv1a64(&v, sizeof v, h);
-            break;
-        }
+        case 's': FOLD_NEXT(struct small); break;
+        case 'b': FOLD_NEXT(struct bigs); break;
         }
     }
     return h;
