@@ -4,6 +4,7 @@
 // NaN results are rewritten to SPARC's rules (x86 differs in default NaN and
 // in which operand propagates).
 #include "exec_common.h"
+#include "fp_registers.h"
 #include "host_fp.h"
 
 #include <cmath>
@@ -37,25 +38,6 @@ bool finish(SparcCore& c, uint8_t exc) {
     c.fsr |= uint64_t(exc) << kAexcShift;
     return true;
 }
-
-// ---- operand access: float and double registers, and integers held in them ----
-template <typename T> struct Reg;
-template <> struct Reg<float> {
-    static float get(const SparcCore& c, unsigned r) { return bits_to<float>(c.fs(r)); }
-    static void set(SparcCore& c, unsigned r, float v) { c.set_fs(r, to_bits(v)); }
-};
-template <> struct Reg<double> {
-    static double get(const SparcCore& c, unsigned r) { return bits_to<double>(c.f[r]); }
-    static void set(SparcCore& c, unsigned r, double v) { c.f[r] = to_bits(v); }
-};
-template <> struct Reg<int32_t> {
-    static int32_t get(const SparcCore& c, unsigned r) { return int32_t(c.fs(r)); }
-    static void set(SparcCore& c, unsigned r, int32_t v) { c.set_fs(r, uint32_t(v)); }
-};
-template <> struct Reg<int64_t> {
-    static int64_t get(const SparcCore& c, unsigned r) { return int64_t(c.f[r]); }
-    static void set(SparcCore& c, unsigned r, int64_t v) { c.f[r] = uint64_t(v); }
-};
 
 template <typename T> uint64_t raw_bits(T v) {
     if constexpr (std::is_floating_point_v<T>)
@@ -336,9 +318,13 @@ void add_fp_rows(std::vector<IsaRow>& rows) {
          nullptr},
         {"fcmpd", kOpfMask | (7u << 27), kFp2 | opf(0x052), "fcc_rd,f1d,f2d", fcmp<double, false>,
          nullptr},
+        {"fcmpq", kOpfMask | (7u << 27), kFp2 | opf(0x053), "fcc_rd,f1q,f2q", fcmp<Quad, false>,
+         nullptr},
         {"fcmpes", kOpfMask | (7u << 27), kFp2 | opf(0x055), "fcc_rd,f1s,f2s", fcmp<float, true>,
          nullptr},
         {"fcmped", kOpfMask | (7u << 27), kFp2 | opf(0x056), "fcc_rd,f1d,f2d", fcmp<double, true>,
+         nullptr},
+        {"fcmpeq", kOpfMask | (7u << 27), kFp2 | opf(0x057), "fcc_rd,f1q,f2q", fcmp<Quad, true>,
          nullptr},
         // FMOVcc: bit 18 zero, opf_low (bits 10:5) 1 = single, 2 = double.
         {"fmovs", kOp3Mask | (1u << 18) | (0x3fu << 5), kFp2 | (1u << 5), "mcc,f2s,fds",

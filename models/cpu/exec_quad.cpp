@@ -1,8 +1,9 @@
-// Quad-precision FPops. The UltraSPARC III does not implement them; the Linux
-// kernel emulates them when they trap, and glibc's _Qp_* routines execute
-// fcmpq to raise exceptions. Here they run directly on the host's binary128
-// support (libgcc soft-fp, which honours MXCSR's rounding mode and flags).
+// Quad-precision FPops (the compares are with the others in exec_fp.cpp). The UltraSPARC III does
+// not implement them; the Linux kernel emulates them when they trap, and glibc's _Qp_* routines
+// execute fcmpq to raise exceptions. Here they run directly on the host's binary128 support (libgcc
+// soft-fp, which honours MXCSR's rounding mode and flags).
 #include "exec_common.h"
+#include "fp_registers.h"
 #include "host_fp.h"
 
 #include <cmath>
@@ -15,33 +16,7 @@ namespace fireplane::sparc {
 
 namespace {
 
-using Quad = __float128;
-
-constexpr uint64_t kQuadQuietBit = 1ull << 47; // in the high doubleword
 constexpr unsigned kAexcShift = 5, kTemShift = 23;
-
-// A quad register pair: f[n] holds the high (sign, exponent) doubleword.
-Quad get_quad(const SparcCore& c, unsigned r) {
-    const uint64_t halves[2] = {c.f[r + 1], c.f[r]}; // host order: low doubleword first
-    Quad q;
-    std::memcpy(&q, halves, sizeof q);
-    return q;
-}
-
-void set_quad(SparcCore& c, unsigned r, Quad q) {
-    uint64_t halves[2];
-    std::memcpy(halves, &q, sizeof q);
-    c.f[r] = halves[1];
-    c.f[r + 1] = halves[0];
-}
-
-uint64_t quad_high(Quad q) {
-    uint64_t halves[2];
-    std::memcpy(halves, &q, sizeof q);
-    return halves[1];
-}
-
-bool quad_signaling(Quad q) { return q != q && !(quad_high(q) & kQuadQuietBit); }
 
 Quad quieten(Quad q) {
     uint64_t halves[2];
@@ -60,8 +35,8 @@ Quad default_nan() {
 
 // The NaN an operation returns, by the same rule as single and double.
 Quad nan_result(Quad rs1, Quad rs2, bool two_operands) {
-    if (quad_signaling(rs2)) return quieten(rs2);
-    if (two_operands && quad_signaling(rs1)) return quieten(rs1);
+    if (is_signaling(rs2)) return quieten(rs2);
+    if (two_operands && is_signaling(rs1)) return quieten(rs1);
     if (rs2 != rs2) return rs2;
     if (two_operands && rs1 != rs1) return rs1;
     return default_nan();
@@ -84,27 +59,13 @@ bool finish_quad(SparcCore& c, uint8_t exc) {
     return true;
 }
 
-// Operand access by type: quads in register pairs, the rest as in exec_fp.cpp.
-template <typename T> T get(const SparcCore& c, unsigned r) {
-    if constexpr (std::is_same_v<T, Quad>) return get_quad(c, r);
-    else if constexpr (std::is_same_v<T, double>) return bits_to<double>(c.f[r]);
-    else if constexpr (std::is_same_v<T, float>) return bits_to<float>(c.fs(r));
-    else if constexpr (std::is_same_v<T, int64_t>) return int64_t(c.f[r]);
-    else return int32_t(c.fs(r));
-}
-
-template <typename T> void set(SparcCore& c, unsigned r, T v) {
-    if constexpr (std::is_same_v<T, Quad>) set_quad(c, r, v);
-    else if constexpr (std::is_same_v<T, double>) c.f[r] = to_bits(v);
-    else if constexpr (std::is_same_v<T, float>) c.set_fs(r, to_bits(v));
-    else if constexpr (std::is_same_v<T, int64_t>) c.f[r] = uint64_t(v);
-    else c.set_fs(r, uint32_t(v));
-}
-
 template <typename T> uint8_t signaling_of(T v) {
-    if constexpr (std::is_same_v<T, Quad>) return quad_signaling(v) ? kFpInvalid : 0;
-    else if constexpr (std::is_floating_point_v<T>) return signaling_exc(v);
-    else return 0;
+    if constexpr (std::is_same_v<T, Quad>)
+        return is_signaling(v) ? kFpInvalid : 0;
+    else if constexpr (std::is_floating_point_v<T>)
+        return signaling_exc(v);
+    else
+        return 0;
 }
 
 // The NaN a conversion to `To` gives for NaN operand `v`.
@@ -126,41 +87,49 @@ template <typename To, typename From> To converted_nan(From v) {
 }
 
 // Arithmetic: binary, and sqrt (rs2 only).
-struct QAdd { static Quad f(Quad a, Quad b) { return a + b; } };
-struct QSub { static Quad f(Quad a, Quad b) { return a - b; } };
-struct QMul { static Quad f(Quad a, Quad b) { return a * b; } };
-struct QDiv { static Quad f(Quad a, Quad b) { return a / b; } };
+struct QAdd {
+    static Quad f(Quad a, Quad b) { return a + b; }
+};
+struct QSub {
+    static Quad f(Quad a, Quad b) { return a - b; }
+};
+struct QMul {
+    static Quad f(Quad a, Quad b) { return a * b; }
+};
+struct QDiv {
+    static Quad f(Quad a, Quad b) { return a / b; }
+};
 
 template <typename Op> bool quad_arith(SparcCore& c, const Insn& in) {
     if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    const Quad a = get_quad(c, in.rs1), b = get_quad(c, in.rs2);
+    const Quad a = Reg<Quad>::get(c, in.rs1), b = Reg<Quad>::get(c, in.rs2);
     Quad r;
     const uint8_t exc = host_fp_op(c.fp_rounding(), [&] {
         r = Op::f(a, b);
         return 0;
     });
     if (!finish_quad(c, exc | signaling_of(a) | signaling_of(b))) return false;
-    set_quad(c, in.rd, r != r ? nan_result(a, b, true) : r);
+    Reg<Quad>::set(c, in.rd, r != r ? nan_result(a, b, true) : r);
     return next(c);
 }
 
 bool fsqrtq(SparcCore& c, const Insn& in) {
     if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    const Quad b = get_quad(c, in.rs2);
+    const Quad b = Reg<Quad>::get(c, in.rs2);
     Quad r;
     const uint8_t exc = host_fp_op(c.fp_rounding(), [&] {
         r = sqrtf128(b);
         return 0;
     });
     if (!finish_quad(c, exc | signaling_of(b))) return false;
-    set_quad(c, in.rd, r != r ? nan_result(b, b, false) : r);
+    Reg<Quad>::set(c, in.rd, r != r ? nan_result(b, b, false) : r);
     return next(c);
 }
 
 // fdmulq: the exact product of two doubles as a quad.
 bool fdmulq(SparcCore& c, const Insn& in) {
     if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    const double a = get<double>(c, in.rs1), b = get<double>(c, in.rs2);
+    const double a = Reg<double>::get(c, in.rs1), b = Reg<double>::get(c, in.rs2);
     Quad r;
     const uint8_t exc = host_fp_op(c.fp_rounding(), [&] {
         r = Quad(a) * Quad(b);
@@ -168,14 +137,14 @@ bool fdmulq(SparcCore& c, const Insn& in) {
     });
     if (!finish_quad(c, exc | signaling_of(a) | signaling_of(b))) return false;
     if (r != r) r = converted_nan<Quad>(sparc_nan_result(a, b, true));
-    set_quad(c, in.rd, r);
+    Reg<Quad>::set(c, in.rd, r);
     return next(c);
 }
 
 // Conversions between quad and float, double or integer (not to integer: see below).
 template <typename From, typename To> bool quad_convert(SparcCore& c, const Insn& in) {
     if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    const From a = get<From>(c, in.rs2);
+    const From a = Reg<From>::get(c, in.rs2);
     To r;
     const uint8_t exc = host_fp_op(c.fp_rounding(), [&] {
         r = To(a);
@@ -184,14 +153,14 @@ template <typename From, typename To> bool quad_convert(SparcCore& c, const Insn
     if (!finish_quad(c, exc | signaling_of(a))) return false;
     if constexpr (!std::is_integral_v<From>)
         if (a != a) r = converted_nan<To>(a);
-    set<To>(c, in.rd, r);
+    Reg<To>::set(c, in.rd, r);
     return next(c);
 }
 
 // Quad to integer rounds toward zero and saturates, like the other widths.
 template <typename Int> bool quad_to_int(SparcCore& c, const Insn& in) {
     if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    const Quad a = get_quad(c, in.rs2);
+    const Quad a = Reg<Quad>::get(c, in.rs2);
     const Quad lo = Quad(std::numeric_limits<Int>::min());
     Int r;
     uint8_t exc = 0;
@@ -206,28 +175,11 @@ template <typename Int> bool quad_to_int(SparcCore& c, const Insn& in) {
         if (Quad(r) != a) exc = kFpInexact;
     }
     if (!finish_quad(c, exc)) return false;
-    set<Int>(c, in.rd, r);
-    return next(c);
-}
-
-template <bool Signaling> bool fcmpq(SparcCore& c, const Insn& in) {
-    if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    const Quad a = get_quad(c, in.rs1), b = get_quad(c, in.rs2);
-    unsigned result;
-    uint8_t exc = 0;
-    if (a != a || b != b) {
-        result = 3;
-        if (Signaling || quad_signaling(a) || quad_signaling(b)) exc = kFpInvalid;
-    } else {
-        result = a == b ? 0 : a < b ? 1 : 2;
-    }
-    if (!finish_quad(c, exc)) return false;
-    c.set_fcc(in.rd & 3, result);
+    Reg<Int>::set(c, in.rd, r);
     return next(c);
 }
 
 constexpr uint32_t kFp1 = op(2) | op3(0x34);
-constexpr uint32_t kFp2 = op(2) | op3(0x35);
 constexpr uint32_t kRs1Mask = 0x1fu << 14;
 
 } // namespace
@@ -241,15 +193,19 @@ void add_quad_rows(std::vector<IsaRow>& rows) {
         {"fdivq", kOpfMask, kFp1 | opf(0x04f), "f1q,f2q,fdq", quad_arith<QDiv>, nullptr},
         {"fdmulq", kOpfMask, kFp1 | opf(0x06e), "f1d,f2d,fdq", fdmulq, nullptr},
         {"fqtox", kOpfMask | kRs1Mask, kFp1 | opf(0x083), "f2q,fdd", quad_to_int<int64_t>, nullptr},
-        {"fxtoq", kOpfMask | kRs1Mask, kFp1 | opf(0x08c), "f2d,fdq", quad_convert<int64_t, Quad>, nullptr},
-        {"fqtos", kOpfMask | kRs1Mask, kFp1 | opf(0x0c7), "f2q,fds", quad_convert<Quad, float>, nullptr},
-        {"fqtod", kOpfMask | kRs1Mask, kFp1 | opf(0x0cb), "f2q,fdd", quad_convert<Quad, double>, nullptr},
-        {"fitoq", kOpfMask | kRs1Mask, kFp1 | opf(0x0cc), "f2s,fdq", quad_convert<int32_t, Quad>, nullptr},
-        {"fstoq", kOpfMask | kRs1Mask, kFp1 | opf(0x0cd), "f2s,fdq", quad_convert<float, Quad>, nullptr},
-        {"fdtoq", kOpfMask | kRs1Mask, kFp1 | opf(0x0ce), "f2d,fdq", quad_convert<double, Quad>, nullptr},
+        {"fxtoq", kOpfMask | kRs1Mask, kFp1 | opf(0x08c), "f2d,fdq", quad_convert<int64_t, Quad>,
+         nullptr},
+        {"fqtos", kOpfMask | kRs1Mask, kFp1 | opf(0x0c7), "f2q,fds", quad_convert<Quad, float>,
+         nullptr},
+        {"fqtod", kOpfMask | kRs1Mask, kFp1 | opf(0x0cb), "f2q,fdd", quad_convert<Quad, double>,
+         nullptr},
+        {"fitoq", kOpfMask | kRs1Mask, kFp1 | opf(0x0cc), "f2s,fdq", quad_convert<int32_t, Quad>,
+         nullptr},
+        {"fstoq", kOpfMask | kRs1Mask, kFp1 | opf(0x0cd), "f2s,fdq", quad_convert<float, Quad>,
+         nullptr},
+        {"fdtoq", kOpfMask | kRs1Mask, kFp1 | opf(0x0ce), "f2d,fdq", quad_convert<double, Quad>,
+         nullptr},
         {"fqtoi", kOpfMask | kRs1Mask, kFp1 | opf(0x0d3), "f2q,fds", quad_to_int<int32_t>, nullptr},
-        {"fcmpq", kOpfMask | (7u << 27), kFp2 | opf(0x053), "fcc_rd,f1q,f2q", fcmpq<false>, nullptr},
-        {"fcmpeq", kOpfMask | (7u << 27), kFp2 | opf(0x057), "fcc_rd,f1q,f2q", fcmpq<true>, nullptr},
     };
     rows.insert(rows.end(), std::begin(table), std::end(table));
 }

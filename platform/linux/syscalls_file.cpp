@@ -52,40 +52,38 @@ bool path_arg(LinuxProcess& p, uint64_t va, std::string& out) {
 
 // ---- read and write ----
 
+// read/pread and write/pwrite: `offset` < 0 uses (and moves) the file position.
+int64_t read_to_guest(LinuxProcess& p, const SyscallArgs& a, off_t offset) {
+    int fd = host_fd(p, a.a[0]);
+    if (fd < 0) return -abi::kEBADF;
+    std::vector<uint8_t> buf(std::min(a.a[2], kMaxTransfer));
+    ssize_t n = offset < 0 ? ::read(fd, buf.data(), buf.size())
+                           : ::pread(fd, buf.data(), buf.size(), offset);
+    if (n < 0) return fail(errno);
+    if (!p.write_guest(a.a[1], buf.data(), size_t(n))) return -abi::kEFAULT;
+    return n;
+}
+
+int64_t write_from_guest(LinuxProcess& p, const SyscallArgs& a, off_t offset) {
+    int fd = host_fd(p, a.a[0]);
+    if (fd < 0) return -abi::kEBADF;
+    std::vector<uint8_t> buf(std::min(a.a[2], kMaxTransfer));
+    if (!p.read_guest(a.a[1], buf.data(), buf.size())) return -abi::kEFAULT;
+    return host_result(offset < 0 ? ::write(fd, buf.data(), buf.size())
+                                  : ::pwrite(fd, buf.data(), buf.size(), offset));
+}
+
 int64_t sys_read(LinuxProcess& p, const SyscallArgs& a) {
-    int fd = host_fd(p, a.a[0]);
-    if (fd < 0) return -abi::kEBADF;
-    std::vector<uint8_t> buf(std::min(a.a[2], kMaxTransfer));
-    ssize_t n = ::read(fd, buf.data(), buf.size());
-    if (n < 0) return fail(errno);
-    if (!p.write_guest(a.a[1], buf.data(), size_t(n))) return -abi::kEFAULT;
-    return n;
+    return read_to_guest(p, a, -1);
 }
-
 int64_t sys_write(LinuxProcess& p, const SyscallArgs& a) {
-    int fd = host_fd(p, a.a[0]);
-    if (fd < 0) return -abi::kEBADF;
-    std::vector<uint8_t> buf(std::min(a.a[2], kMaxTransfer));
-    if (!p.read_guest(a.a[1], buf.data(), buf.size())) return -abi::kEFAULT;
-    return host_result(::write(fd, buf.data(), buf.size()));
+    return write_from_guest(p, a, -1);
 }
-
 int64_t sys_pread64(LinuxProcess& p, const SyscallArgs& a) {
-    int fd = host_fd(p, a.a[0]);
-    if (fd < 0) return -abi::kEBADF;
-    std::vector<uint8_t> buf(std::min(a.a[2], kMaxTransfer));
-    ssize_t n = ::pread(fd, buf.data(), buf.size(), off_t(a.a[3]));
-    if (n < 0) return fail(errno);
-    if (!p.write_guest(a.a[1], buf.data(), size_t(n))) return -abi::kEFAULT;
-    return n;
+    return int64_t(a.a[3]) < 0 ? -abi::kEINVAL : read_to_guest(p, a, off_t(a.a[3]));
 }
-
 int64_t sys_pwrite64(LinuxProcess& p, const SyscallArgs& a) {
-    int fd = host_fd(p, a.a[0]);
-    if (fd < 0) return -abi::kEBADF;
-    std::vector<uint8_t> buf(std::min(a.a[2], kMaxTransfer));
-    if (!p.read_guest(a.a[1], buf.data(), buf.size())) return -abi::kEFAULT;
-    return host_result(::pwrite(fd, buf.data(), buf.size(), off_t(a.a[3])));
+    return int64_t(a.a[3]) < 0 ? -abi::kEINVAL : write_from_guest(p, a, off_t(a.a[3]));
 }
 
 // readv/writev: guest struct iovec is {u64 base, u64 len}.
