@@ -23,6 +23,7 @@ add_executable(fireplane
   ${CMAKE_CURRENT_LIST_DIR}/cli/main.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/info_commands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/run_command.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cli/run_control.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/run_summary.cpp
 )
 target_compile_definitions(fireplane PRIVATE FIREPLANE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

@@ -214,6 +214,17 @@ template <bool Subtract, bool TrapOnOverflow, bool Imm> bool tagged(SparcCore& c
     return next(c);
 }
 
+// sethi %hi(0xfc000), %g0: the marker SW_count_0/1 count.
+bool sw_count_marker(SparcCore& c, const Insn&) {
+    c.counters.count(Event::SwCount);
+    return next(c);
+}
+
+bool magic(SparcCore& c, const Insn& in) {
+    if (MagicHandler* handler = c.magic_handler()) handler->magic(c, in.raw & 0xff);
+    return next(c);
+}
+
 bool sethi(SparcCore& c, const Insn& in) {
     c.r[in.rd] = uint64_t(in.imm);
     return next(c);
@@ -312,6 +323,9 @@ void add_integer_rows(std::vector<IsaRow>& rows) {
         {"popc", kA3 | (0x1fu << 14), op(2) | op3(0x2e), "o2,rd", FP_BOTH(popc)},
         {"movr", kA3, op(2) | op3(0x2f), "r1,rc,s10,rd", FP_BOTH(movr)},
         {"sethi", kOp2Mask, op(0) | op2(4), "hi", sethi, nullptr},
+        // To %g0 these are no-ops with meanings for the simulator (more mask bits: tried first).
+        {"sethi", ~0u, op(0) | op2(4) | (0xfc000 >> 10), "hi", sw_count_marker, nullptr},
+        {"sethi", ~0xffu, op(0) | op2(4) | kMagicImm22Base, "hi", magic, nullptr},
     };
     rows.insert(rows.end(), std::begin(table), std::end(table));
 }

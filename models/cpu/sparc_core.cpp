@@ -133,11 +133,19 @@ template <bool Trace> uint64_t SparcCore::run_loop(uint64_t budget) {
                                ? &current_page_->insns[(pc & kPageMask) >> 2]
                                : fetch_slow();
         if (__builtin_expect(insn != nullptr, 1)) {
-            chain_length_ = chain_budget_ = Trace ? 1 : std::min(end - instructions, kMaxChain);
+            uint64_t length = Trace ? 1 : std::min(end - instructions, kMaxChain);
+            if (counters.counting()) // stop where a cycle or instruction counter wraps
+                length = std::max<uint64_t>(
+                    1, std::min(length, counters.instructions_to_overflow(counter_now())));
+            chain_length_ = chain_budget_ = length;
             if constexpr (Trace) trace_insn(*insn);
             const bool completed = insn->exec(*this, *insn);
             instructions += chain_length_ - chain_budget_;
             chain_length_ = chain_budget_ = 0;
+            if (counters.counting() && counters.take_overflow(counter_now())) {
+                softint |= kSoftintPicOverflow; // level 15 interrupts come with firmware mode
+                ++pic_overflows;
+            }
             if (__builtin_expect(completed, 1)) {
                 if constexpr (Trace) trace_effects();
                 continue;
@@ -376,7 +384,7 @@ void SparcCore::enter_trap(unsigned tt) {
         cwp = unsigned(int(cwp) + window_delta + int(kNumWindows)) % kNumWindows;
         load_working_window();
     }
-    pstate = uint16_t((pstate | kPstatePriv) & ~kPstateIe);
+    set_pstate(uint16_t((pstate | kPstatePriv) & ~kPstateIe));
     if (trap_handler_) {
         trap_handler_->handle_trap(*this, tt);
         return;
@@ -389,7 +397,7 @@ void SparcCore::restore_trap_state() {
     const uint64_t ts = trap_stack[tl].tstate;
     ccr = uint8_t(ts >> 32);
     asi = uint8_t(ts >> 24);
-    pstate = uint16_t((ts >> 8) & 0xfff);
+    set_pstate(uint16_t((ts >> 8) & 0xfff));
     store_working_window();
     cwp = unsigned(ts & 0x1f) % kNumWindows;
     load_working_window();

@@ -4,7 +4,9 @@
 // SystemC; sparc_cpu.h wraps it into a TLM module.
 #include "code_cache.h"
 #include "insn.h"
+#include "magic.h"
 #include "memory_backend.h"
+#include "perf_counters.h"
 #include "traps.h"
 
 #include <algorithm>
@@ -38,6 +40,8 @@ enum : uint16_t {
     kPstateCle = 1 << 9
 };
 
+constexpr uint64_t kSoftintPicOverflow = 1 << 15;
+
 struct TrapLevelState {
     uint64_t tpc = 0, tnpc = 0, tstate = 0;
     uint16_t tt = 0;
@@ -54,6 +58,8 @@ public:
     void set_trace(std::ostream* out) { trace_ = out; }
     void request_stop() { stop_ = true; }
     void set_trap_handler(TrapHandler* handler) { trap_handler_ = handler; }
+    void set_magic_handler(MagicHandler* handler) { magic_handler_ = handler; }
+    MagicHandler* magic_handler() const { return magic_handler_; }
     void halt(int exit_code) {
         halted_ = true;
         exit_code_ = exit_code;
@@ -80,17 +86,24 @@ public:
     uint64_t tba = 0;
     uint64_t softint = 0;
     TrapLevelState trap_stack[kMaxTl + 1];
-    uint64_t pcr = 0, pic = 0; // hardware counter registers (ASR 16, 17)
+    PerfCounters counters; // PCR (ASR 16), PIC (ASR 17) and every counter event
     uint64_t tick_cmpr = 0;
 
     // ---- counters ----
     uint64_t instructions = 0; // retired instructions
     uint64_t traps_taken = 0;
+    uint64_t pic_overflows = 0;
 
     // Retired instructions, including those of the chain running now.
     uint64_t retired() const { return instructions + chain_length_ - chain_budget_; }
     // %tick: in functional mode one cycle per instruction.
     uint64_t tick() const { return retired(); }
+    PerfCounters::Now counter_now() const { return {retired(), tick()}; }
+    // PSTATE writes go through here: the counters split user and supervisor time.
+    void set_pstate(uint16_t value) {
+        if ((value ^ pstate) & kPstatePriv) counters.set_mode(value & kPstatePriv, counter_now());
+        pstate = value;
+    }
 
     // ---- register windows ----
     // Copies the working registers of CWP back into `windows` (before a trap
@@ -198,6 +211,7 @@ private:
 
     MemoryBackend& memory_;
     TrapHandler* trap_handler_;
+    MagicHandler* magic_handler_ = nullptr;
     CodeCache code_cache_;
     CodePage* current_page_ = nullptr;
     uint64_t current_page_va_ = ~uint64_t(0);
@@ -234,6 +248,7 @@ template <typename T> inline T byteswap(T v) {
 } // namespace detail
 
 template <typename T> inline bool SparcCore::read(uint64_t va, T& value, bool little) {
+    counters.count(Event::DcRd);
     const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
     if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
         T raw;
@@ -248,6 +263,7 @@ template <typename T> inline bool SparcCore::read(uint64_t va, T& value, bool li
 }
 
 template <typename T> inline bool SparcCore::write(uint64_t va, T value, bool little) {
+    counters.count(Event::DcWr);
     const TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
     if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
         T raw = little ? value : detail::byteswap(value);

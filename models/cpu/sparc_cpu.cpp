@@ -2,7 +2,9 @@
 
 #include "stats/stats.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace fireplane::sparc {
 
@@ -18,9 +20,27 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
 
     auto& stats = StatsRegistry::instance();
     const std::string base = this->name();
-    stats.add_counter(base + ".instructions", &core_.instructions, "instructions retired");
+    // Formulas, not the raw member: mid-chain (a magic instruction) it lags.
     stats.add_formula(
-        base + ".cycles", [this] { return double(cycles()); }, "CPU cycles", "cycles");
+        base + ".instructions", [this] { return double(core_.retired()); }, "instructions retired",
+        "count", true);
+    stats.add_formula(
+        base + ".cycles", [this] { return double(cycles()); }, "CPU cycles", "cycles", true);
+    // Every hardware-counter event, counted in both modes, whatever PCR selects.
+    std::vector<Event> seen;
+    for (const CounterEvent& e : counter_events()) {
+        if (std::find(seen.begin(), seen.end(), e.event) != seen.end()) continue;
+        seen.push_back(e.event);
+        const Event event = e.event;
+        stats.add_formula(
+            base + ".counters." + event_name(event),
+            [this, event] {
+                return double(core_.counters.total(event, true, true, core_.counter_now()));
+            },
+            e.description, "count", true);
+    }
+    stats.add_counter(base + ".counters.pic_overflows", &core_.pic_overflows,
+                      "PIC wraps (each sets SOFTINT bit 15)");
     stats.add_counter(base + ".traps", &core_.traps_taken, "traps taken");
     stats.add_counter(base + ".io_accesses", &io_accesses_, "accesses without DMI (b_transport)");
     stats.add_formula(

@@ -7,10 +7,17 @@ namespace fireplane::sparc {
 namespace {
 
 bool pic_user_readable(const SparcCore& c) {
-    return (c.pstate & kPstatePriv) || !(c.pcr & 1);
+    return (c.pstate & kPstatePriv) || !(c.counters.pcr() & kPcrPriv);
 }
 bool has_trap_level(const SparcCore& c) {
     return c.tl > 0;
+}
+
+// A write to PCR or PIC takes effect once the writing instruction has retired,
+// so the first instruction it counts is the next one.
+PerfCounters::Now after_this(const SparcCore& c) {
+    PerfCounters::Now now = c.counter_now();
+    return {now.instructions + 1, now.cycles + 1};
 }
 
 void write_cwp(SparcCore& c, uint64_t v) {
@@ -31,10 +38,10 @@ const StateRegister kAsrs[] = {
     {6, "%fprs", false, [](const SparcCore& c) { return uint64_t(c.fprs); },
      [](SparcCore& c, uint64_t v) { c.fprs = uint8_t(v & 7); }},
     // User code may program the counters directly: there is no kernel in user mode.
-    {16, "%pcr", false, [](const SparcCore& c) { return c.pcr; },
-     [](SparcCore& c, uint64_t v) { c.pcr = v; }},
-    {17, "%pic", false, [](const SparcCore& c) { return c.pic; },
-     [](SparcCore& c, uint64_t v) { c.pic = v; }, pic_user_readable},
+    {16, "%pcr", false, [](const SparcCore& c) { return c.counters.pcr(); },
+     [](SparcCore& c, uint64_t v) { c.counters.write_pcr(v, after_this(c)); }},
+    {17, "%pic", false, [](const SparcCore& c) { return c.counters.read_pic(c.counter_now()); },
+     [](SparcCore& c, uint64_t v) { c.counters.write_pic(v, after_this(c)); }, pic_user_readable},
     {19, "%gsr", false, [](const SparcCore& c) { return c.gsr; },
      [](SparcCore& c, uint64_t v) { c.write_gsr(v); }},
     {20, "%set_softint", true, nullptr, [](SparcCore& c, uint64_t v) { c.softint |= v; }},
@@ -59,7 +66,7 @@ const StateRegister kPrivileged[] = {
     {5, "%tba", true, [](const SparcCore& c) { return c.tba; },
      [](SparcCore& c, uint64_t v) { c.tba = v & ~uint64_t(0x7fff); }},
     {6, "%pstate", true, [](const SparcCore& c) { return uint64_t(c.pstate); },
-     [](SparcCore& c, uint64_t v) { c.pstate = uint16_t(v & 0xfff); }},
+     [](SparcCore& c, uint64_t v) { c.set_pstate(uint16_t(v & 0xfff)); }},
     {7, "%tl", true, [](const SparcCore& c) { return uint64_t(c.tl); },
      [](SparcCore& c, uint64_t v) { c.tl = unsigned(v > kMaxTl ? kMaxTl : v); }},
     {8, "%pil", true, [](const SparcCore& c) { return uint64_t(c.pil); },

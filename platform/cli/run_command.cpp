@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "linux/linux_process.h"
 #include "loader/elf_image.h"
+#include "run_control.h"
 #include "run_summary.h"
 #include "sparc_cpu.h"
 #include "stats/stats.h"
@@ -84,6 +85,10 @@ int run_program(const RunOptions& options) {
         cpu.core().set_trace(&trace);
     }
 
+    RunControl control(options.stats_file.empty() ? "" : absolute(options.stats_file), std::cerr);
+    for (auto* c : platform->cpus)
+        c->core().set_magic_handler(&control);
+
     RunSummary summary(*platform);
     const auto start = std::chrono::steady_clock::now();
     sc_core::sc_start();
@@ -105,7 +110,7 @@ int run_program(const RunOptions& options) {
             std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n",
                          options.stats_file.c_str());
     }
-    if (!options.quiet) summary.print(std::cerr, code);
+    if (!options.quiet) summary.print(std::cerr, code, control.region_of_interest_used());
     return code;
 }
 

@@ -14,11 +14,11 @@ RunSummary::RunSummary(const Platform& platform) : platform_(platform) {
     auto& stats = StatsRegistry::instance();
     stats.add_formula(
         "sim.instructions", [this] { return instructions(); }, "instructions retired by all CPUs",
-        "count");
+        "count", true);
     stats.add_formula(
-        "sim.cycles", [this] { return cycles(); }, "cycles of the busiest CPU", "cycles");
+        "sim.cycles", [this] { return cycles(); }, "cycles of the busiest CPU", "cycles", true);
     stats.add_formula(
-        "sim.sim_seconds", [this] { return sim_seconds(); }, "simulated time", "s");
+        "sim.sim_seconds", [this] { return sim_seconds(); }, "simulated time", "s", true);
     // Host figures live apart from the model's, which are deterministic.
     stats.add_formula(
         "host.seconds", [this] { return host_seconds_; }, "host time spent simulating", "s");
@@ -35,7 +35,7 @@ RunSummary::~RunSummary() {
 double RunSummary::instructions() const {
     double n = 0;
     for (const auto* cpu : platform_.cpus)
-        n += double(cpu->core().instructions);
+        n += double(cpu->core().retired());
     return n;
 }
 
@@ -53,21 +53,39 @@ double RunSummary::sim_seconds() const {
     return s;
 }
 
-void RunSummary::print(std::ostream& out, int exit_code) const {
-    char line[160];
-    out << "---- fireplane summary ----\n";
+void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest) const {
+    const auto& stats = StatsRegistry::instance();
+    auto value = [&](const std::string& name) {
+        const StatsRegistry::Entry* e = stats.find(name);
+        return e ? e->value() : 0.0;
+    };
+    char line[200];
+    out << "---- fireplane summary" << (region_of_interest ? " (region of interest)" : "")
+        << " ----\n";
     std::snprintf(line, sizeof line, "exit code        %d\n", exit_code);
     out << line;
-    std::snprintf(line, sizeof line, "instructions     %.0f\n", instructions());
+    std::snprintf(line, sizeof line, "instructions     %.0f\n", value("sim.instructions"));
     out << line;
-    std::snprintf(line, sizeof line, "cycles           %.0f\n", cycles());
+    std::snprintf(line, sizeof line, "cycles           %.0f\n", value("sim.cycles"));
     out << line;
-    std::snprintf(line, sizeof line, "simulated time   %.6f s\n", sim_seconds());
+    std::snprintf(line, sizeof line, "simulated time   %.6f s\n", value("sim.sim_seconds"));
     out << line;
     std::snprintf(line, sizeof line, "host time        %.3f s\n", host_seconds_);
     out << line;
     std::snprintf(line, sizeof line, "speed            %.1f MIPS\n", mips());
     out << line;
+    // The hardware-counter events each CPU saw (those that are not zero).
+    for (const auto* cpu : platform_.cpus) {
+        const std::string prefix = std::string(cpu->name()) + ".counters.";
+        std::string text;
+        for (const auto& e : stats.entries()) {
+            if (e.name.compare(0, prefix.size(), prefix) != 0 || e.value() == 0) continue;
+            std::snprintf(line, sizeof line, "  %s %.0f", e.name.c_str() + prefix.size(),
+                          e.value());
+            text += line;
+        }
+        if (!text.empty()) out << cpu->name() << " counters:" << text << "\n";
+    }
 }
 
 } // namespace fireplane::cli

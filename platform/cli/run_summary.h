@@ -12,7 +12,7 @@ public:
     explicit RunSummary(const Platform& platform);
     ~RunSummary();
     void set_host_seconds(double s) { host_seconds_ = s; }
-    void print(std::ostream& out, int exit_code) const;
+    void print(std::ostream& out, int exit_code, bool region_of_interest) const;
 
     double instructions() const;
     double cycles() const;      // of the busiest CPU

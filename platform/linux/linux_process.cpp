@@ -138,7 +138,7 @@ void LinuxProcess::load(const loader::ElfImage& image) {
     const uint64_t sp = build_stack(image);
     SparcCore& c = core();
     c.r[14] = sp - kStackBias;
-    c.pstate = sparc::kPstatePef; // user mode, FPU on
+    c.set_pstate(sparc::kPstatePef); // user mode, FPU on
     c.fprs = 4;
     cpu_.start(image.entry);
 }

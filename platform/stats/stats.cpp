@@ -35,9 +35,20 @@ void StatsRegistry::add_counter(const std::string& name, const uint64_t* counter
 }
 
 void StatsRegistry::add_formula(const std::string& name, std::function<double()> formula,
-                                std::string description, std::string unit) {
+                                std::string description, std::string unit, bool cumulative) {
     if (!formula) fatal("statistic '" + name + "': empty formula");
-    insert(Entry{name, std::move(description), std::move(unit), nullptr, std::move(formula)});
+    insert(Entry{name, std::move(description), std::move(unit), nullptr, std::move(formula),
+                 cumulative});
+}
+
+void StatsRegistry::reset() {
+    for (Entry& e : entries_)
+        if (e.cumulative) e.baseline = e.raw(), e.frozen = false;
+}
+
+void StatsRegistry::freeze() {
+    for (Entry& e : entries_)
+        if (e.cumulative && !e.frozen) e.frozen_value = e.raw(), e.frozen = true;
 }
 
 // Keeps entries sorted, and rejects names that would make the JSON nesting

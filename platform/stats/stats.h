@@ -19,7 +19,12 @@ public:
         std::string unit;                          // "count", "cycles", "s", "ratio", ...
         const uint64_t* counter = nullptr;         // either a counter ...
         std::function<double()> formula = nullptr; // ... or a formula
-        double value() const { return counter ? double(*counter) : formula(); }
+        bool cumulative = true; // grows with the run, so reset() and freeze() apply
+        double baseline = 0;    // value at the last reset()
+        bool frozen = false;    // freeze() keeps the value it had then
+        double frozen_value = 0;
+        double raw() const { return counter ? double(*counter) : formula(); }
+        double value() const { return (frozen ? frozen_value : raw()) - baseline; }
     };
 
     static StatsRegistry& instance();
@@ -27,7 +32,7 @@ public:
     void add_counter(const std::string& name, const uint64_t* counter, std::string description,
                      std::string unit = "count");
     void add_formula(const std::string& name, std::function<double()> formula,
-                     std::string description, std::string unit = "");
+                     std::string description, std::string unit = "", bool cumulative = false);
     void remove_prefix(const std::string& prefix); // when a module is destroyed
 
     const std::vector<Entry>& entries() const { return entries_; } // in name order
@@ -40,6 +45,11 @@ public:
     void write_text(std::ostream& out) const;
 
     void clear(); // forget every entry (tests; a new simulation in the same process)
+
+    // Regions of interest: reset() makes every cumulative statistic count from
+    // now; freeze() stops them where they are (until the next reset()).
+    void reset();
+    void freeze();
 
 private:
     void insert(Entry entry);

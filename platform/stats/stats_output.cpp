@@ -35,8 +35,8 @@ std::string json_string(const std::string& s) {
 // Counters print exactly; whole formula values print without ".0"; others
 // print with the shortest text that reads back to the same double.
 std::string number(const StatsRegistry::Entry& e) {
-    if (e.counter) return std::to_string(*e.counter);
-    double v = e.formula();
+    if (e.counter && e.baseline == 0 && !e.frozen) return std::to_string(*e.counter);
+    double v = e.value(); // relative to the last reset(), or frozen
     if (!std::isfinite(v)) return "null";
     if (v == std::trunc(v) && std::fabs(v) < 9007199254740992.0)
         return std::to_string(static_cast<long long>(v));

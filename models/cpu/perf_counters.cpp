@@ -1,0 +1,137 @@
+#include "perf_counters.h"
+
+#include <algorithm>
+
+namespace fireplane::sparc {
+
+namespace {
+
+// The encodings DESIGN.md section 4 lists (UltraSPARC III Cu PRM); events
+// the model cannot produce yet simply stay at zero.
+const std::vector<CounterEvent> kEvents = {
+    {"Cycle_cnt", Event::CycleCnt, 0, 0x00, "CPU cycles"},
+    {"Instr_cnt", Event::InstrCnt, 0, 0x01, "instructions completed"},
+    {"Rstall_storeQ", Event::RstallStoreQ, 0, 0x05, "cycles stalled on a full store queue"},
+    {"IC_ref", Event::IcRef, 0, 0x08, "I-cache references"},
+    {"DC_rd", Event::DcRd, 0, 0x09, "D-cache read references"},
+    {"DC_wr", Event::DcWr, 0, 0x0a, "D-cache write references"},
+    {"EC_ref", Event::EcRef, 0, 0x0c, "E-cache references"},
+    {"EC_write_hit_RTO", Event::EcWriteHitRto, 0, 0x0d,
+     "E-cache writes hitting a shared line (RTO)"},
+    {"EC_snoop_inv", Event::EcSnoopInv, 0, 0x0e, "E-cache lines invalidated by snoops"},
+    {"EC_rd_miss", Event::EcRdMiss, 0, 0x0f, "E-cache read misses"},
+    {"SI_owned", Event::SiOwned, 0, 0x13, "snoops that found the line owned here"},
+    {"SW_count_0", Event::SwCount, 0, 0x14, "executions of the sethi %hi(0xfc000), %g0 marker"},
+    {"Cycle_cnt", Event::CycleCnt, 1, 0x00, "CPU cycles"},
+    {"Instr_cnt", Event::InstrCnt, 1, 0x01, "instructions completed"},
+    {"Re_DC_miss", Event::ReDcMiss, 1, 0x06, "cycles stalled on D-cache misses"},
+    {"Re_EC_miss", Event::ReEcMiss, 1, 0x07, "cycles stalled on E-cache misses"},
+    {"IC_miss", Event::IcMiss, 1, 0x08, "I-cache misses"},
+    {"DC_rd_miss", Event::DcRdMiss, 1, 0x09, "D-cache read misses"},
+    {"DC_wr_miss", Event::DcWrMiss, 1, 0x0a, "D-cache write misses"},
+    {"EC_misses", Event::EcMisses, 1, 0x0c, "E-cache misses"},
+    {"EC_wb", Event::EcWb, 1, 0x0d, "E-cache writebacks"},
+    {"EC_snoop_cb", Event::EcSnoopCb, 1, 0x0e, "E-cache lines copied back to another cache"},
+    {"SW_count_1", Event::SwCount, 1, 0x1c, "executions of the sethi %hi(0xfc000), %g0 marker"},
+    {"Re_RAW_miss", Event::ReRawMiss, 1, 0x26, "cycles stalled on read-after-write hazards"},
+};
+
+constexpr uint64_t kNever = ~uint64_t(0);
+
+} // namespace
+
+const std::vector<CounterEvent>& counter_events() {
+    return kEvents;
+}
+
+const CounterEvent* find_counter_event(unsigned pic, unsigned code) {
+    for (const CounterEvent& e : kEvents)
+        if (e.pic == pic && e.code == code) return &e;
+    return nullptr;
+}
+
+const char* event_name(Event event) {
+    for (const CounterEvent& e : kEvents)
+        if (e.event == event) return e.name;
+    return "?";
+}
+
+void PerfCounters::set_mode(bool privileged, Now now) {
+    if (privileged == privileged_) return;
+    auto& bank = banks_[privileged_];
+    bank[unsigned(Event::InstrCnt)] += now.instructions - mode_start_.instructions;
+    bank[unsigned(Event::CycleCnt)] += now.cycles - mode_start_.cycles;
+    mode_start_ = now;
+    privileged_ = privileged;
+    bank_ = banks_[privileged].data();
+}
+
+uint64_t PerfCounters::total(Event e, bool user, bool supervisor, Now now) const {
+    uint64_t sum = (user ? banks_[0][unsigned(e)] : 0) + (supervisor ? banks_[1][unsigned(e)] : 0);
+    const bool current = privileged_ ? supervisor : user;
+    if (current && e == Event::InstrCnt) sum += now.instructions - mode_start_.instructions;
+    if (current && e == Event::CycleCnt) sum += now.cycles - mode_start_.cycles;
+    return sum;
+}
+
+uint64_t PerfCounters::selected(unsigned pic, Now now) const {
+    const unsigned code = unsigned(pcr_ >> (pic == 0 ? kPcrSlShift : kPcrSuShift)) & 0x3f;
+    const CounterEvent* e = find_counter_event(pic, code);
+    return e ? total(e->event, pcr_ & kPcrUt, pcr_ & kPcrSt, now) : 0;
+}
+
+uint64_t PerfCounters::pic_half(unsigned pic, Now now) const {
+    return uint64_t(pic_base_[pic]) + (selected(pic, now) - pic_origin_[pic]);
+}
+
+void PerfCounters::rebase(Now now) {
+    for (unsigned pic = 0; pic < 2; ++pic) {
+        pic_origin_[pic] = selected(pic, now);
+        wraps_seen_[pic] = 0;
+    }
+}
+
+uint64_t PerfCounters::read_pic(Now now) const {
+    return (uint64_t(uint32_t(pic_half(1, now))) << 32) | uint32_t(pic_half(0, now));
+}
+
+void PerfCounters::write_pic(uint64_t value, Now now) {
+    pic_base_[0] = uint32_t(value);
+    pic_base_[1] = uint32_t(value >> 32);
+    rebase(now);
+}
+
+// The counters keep their values; from now on they count the new selection.
+void PerfCounters::write_pcr(uint64_t value, Now now) {
+    for (unsigned pic = 0; pic < 2; ++pic)
+        pic_base_[pic] = uint32_t(pic_half(pic, now));
+    pcr_ = value;
+    rebase(now);
+}
+
+bool PerfCounters::take_overflow(Now now) {
+    bool wrapped = false;
+    for (unsigned pic = 0; pic < 2; ++pic) {
+        const uint64_t wraps = pic_half(pic, now) >> 32;
+        if (wraps > wraps_seen_[pic]) {
+            wraps_seen_[pic] = wraps;
+            wrapped = true;
+        }
+    }
+    return wrapped;
+}
+
+uint64_t PerfCounters::instructions_to_overflow(Now now) const {
+    uint64_t limit = kNever;
+    for (unsigned pic = 0; pic < 2; ++pic) {
+        const unsigned code = unsigned(pcr_ >> (pic == 0 ? kPcrSlShift : kPcrSuShift)) & 0x3f;
+        const CounterEvent* e = find_counter_event(pic, code);
+        if (!e || (e->event != Event::InstrCnt && e->event != Event::CycleCnt)) continue;
+        const uint64_t left = ((wraps_seen_[pic] + 1) << 32) - pic_half(pic, now);
+        // Up to four instructions retire a cycle, so a cycle counter can wrap 4x sooner.
+        limit = std::min(limit, e->event == Event::InstrCnt ? left : left / 4 + 1);
+    }
+    return limit;
+}
+
+} // namespace fireplane::sparc

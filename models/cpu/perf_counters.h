@@ -1,0 +1,97 @@
+#pragma once
+// The UltraSPARC III Cu performance counters: PCR (ASR 16) selects an event
+// for each half of PIC (ASR 17), and UT/ST choose user and supervisor mode.
+// Every event of the table below is counted all the time, per mode, so the
+// host can read any of them at any time without disturbing PIC.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace fireplane::sparc {
+
+enum class Event : uint8_t {
+    CycleCnt,
+    InstrCnt,
+    RstallStoreQ,
+    IcRef,
+    DcRd,
+    DcWr,
+    EcRef,
+    EcWriteHitRto,
+    EcSnoopInv,
+    EcRdMiss,
+    SiOwned,
+    SwCount,
+    ReDcMiss,
+    ReEcMiss,
+    IcMiss,
+    DcRdMiss,
+    DcWrMiss,
+    EcMisses,
+    EcWb,
+    EcSnoopCb,
+    ReRawMiss,
+    kCount
+};
+constexpr unsigned kEventCount = unsigned(Event::kCount);
+
+// One row per PCR encoding: counter register (0 = PIC0 via PCR.SL, 1 = PIC1
+// via PCR.SU), its code, and the event it counts.
+struct CounterEvent {
+    const char* name;
+    Event event;
+    unsigned pic;
+    unsigned code;
+    const char* description;
+};
+
+const std::vector<CounterEvent>& counter_events();
+const CounterEvent* find_counter_event(unsigned pic, unsigned code);
+const char* event_name(Event event); // the first name the table gives it
+
+// PCR fields.
+constexpr uint64_t kPcrPriv = 1 << 0, kPcrSt = 1 << 1, kPcrUt = 1 << 2;
+constexpr unsigned kPcrSlShift = 4, kPcrSuShift = 11;
+
+class PerfCounters {
+public:
+    // Counting, on the hot path: into the bank of the current mode.
+    void count(Event e, uint64_t n = 1) { bank_[unsigned(e)] += n; }
+
+    // Cycles and instructions are not counted one by one: the core passes
+    // its running totals, and a mode change banks them.
+    struct Now {
+        uint64_t instructions;
+        uint64_t cycles;
+    };
+    void set_mode(bool privileged, Now now);
+
+    // Total of `e` in the modes given (both: every count), now.
+    uint64_t total(Event e, bool user, bool supervisor, Now now) const;
+
+    uint64_t pcr() const { return pcr_; }
+    void write_pcr(uint64_t value, Now now);
+    uint64_t read_pic(Now now) const;
+    void write_pic(uint64_t value, Now now);
+    bool counting() const { return pcr_ & (kPcrUt | kPcrSt); }
+    // True once for each wrap of a PIC half since the last call (SOFTINT bit 15).
+    bool take_overflow(Now now);
+    // Instructions until a PIC half counting cycles or instructions wraps (or ~0).
+    uint64_t instructions_to_overflow(Now now) const;
+
+private:
+    uint64_t selected(unsigned pic, Now now) const; // running total of the selected event
+    uint64_t pic_half(unsigned pic, Now now) const;
+    void rebase(Now now);
+
+    std::array<std::array<uint64_t, kEventCount>, 2> banks_{}; // [privileged][event]
+    uint64_t* bank_ = banks_[0].data();
+    bool privileged_ = false;
+    Now mode_start_{0, 0};
+    uint64_t pcr_ = 0;
+    uint32_t pic_base_[2] = {0, 0};   // PIC halves when last written ...
+    uint64_t pic_origin_[2] = {0, 0}; // ... and the selected totals then
+    uint64_t wraps_seen_[2] = {0, 0};
+};
+
+} // namespace fireplane::sparc

@@ -1,0 +1,59 @@
+#include "run_control.h"
+
+#include "log/log.h"
+#include "stats/stats.h"
+
+#include <fstream>
+#include <ostream>
+
+namespace fireplane::cli {
+
+using sparc::MagicOp;
+
+RunControl::RunControl(std::string stats_file, std::ostream& diagnostics)
+    : stats_file_(std::move(stats_file)), diag_(diagnostics) {}
+
+void RunControl::magic(sparc::SparcCore&, unsigned op) {
+    auto& stats = StatsRegistry::instance();
+    switch (MagicOp(op)) {
+    case MagicOp::RoiBegin:
+        roi_used_ = true;
+        stats.reset();
+        FIREPLANE_LOG("magic", sc_core::SC_MEDIUM, "region of interest begins: statistics reset");
+        break;
+    case MagicOp::RoiEnd:
+        stats.freeze();
+        FIREPLANE_LOG("magic", sc_core::SC_MEDIUM, "region of interest ends: statistics frozen");
+        break;
+    case MagicOp::StatsReset: stats.reset(); break;
+    case MagicOp::StatsDump: {
+        ++dumps_;
+        if (stats_file_.empty()) {
+            diag_ << "---- fireplane statistics dump " << dumps_ << " ----\n";
+            stats.write_text(diag_);
+            break;
+        }
+        std::string base = stats_file_;
+        if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0)
+            base.resize(base.size() - 5);
+        std::ofstream out(base + ".dump" + std::to_string(dumps_) + ".json");
+        stats.write_json(out);
+        break;
+    }
+    case MagicOp::ModelFunctional:
+    case MagicOp::ModelFixed:
+    case MagicOp::ModelDetailed:
+        if (!warned_model_ && MagicOp(op) != MagicOp::ModelFunctional)
+            SC_REPORT_WARNING("magic",
+                              "the guest asks for another timing model; this build has only the "
+                              "functional one, so the run stays functional");
+        warned_model_ = true;
+        break;
+    default:
+        SC_REPORT_WARNING("magic",
+                          ("unknown magic operation " + std::to_string(op) + " ignored").c_str());
+        break;
+    }
+}
+
+} // namespace fireplane::cli

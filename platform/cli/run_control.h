@@ -1,0 +1,27 @@
+#pragma once
+// What a run does when the guest executes a magic instruction
+// (models/cpu/magic.h, sw/lib/fireplane_magic.h): regions of interest and
+// statistics resets and dumps.
+#include "magic.h"
+
+#include <iosfwd>
+#include <string>
+
+namespace fireplane::cli {
+
+class RunControl : public sparc::MagicHandler {
+public:
+    // Dumps go next to `stats_file` (FILE.dumpN.json), or to `diagnostics` as text.
+    RunControl(std::string stats_file, std::ostream& diagnostics);
+    void magic(sparc::SparcCore& core, unsigned op) override;
+    bool region_of_interest_used() const { return roi_used_; }
+
+private:
+    std::string stats_file_;
+    std::ostream& diag_;
+    bool roi_used_ = false;
+    unsigned dumps_ = 0;
+    bool warned_model_ = false;
+};
+
+} // namespace fireplane::cli
