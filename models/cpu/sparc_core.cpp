@@ -90,7 +90,17 @@ SparcCore::SparcCore(MemoryBackend& memory, TrapHandler* trap_handler)
     : memory_(memory), trap_handler_(trap_handler) {}
 
 uint64_t SparcCore::run(uint64_t budget) {
-    return trace_ ? run_loop<true>(budget) : run_loop<false>(budget);
+    if (timing_) return trace_ ? run_loop<true, true>(budget) : run_loop<false, true>(budget);
+    return trace_ ? run_loop<true, false>(budget) : run_loop<false, false>(budget);
+}
+
+void SparcCore::set_timing_model(TimingModel* model) {
+    cycles_ = cycles();
+    cycles_at_ = retired();
+    timing_ = model;
+    access_count_ = 0;
+    end_chain();
+    request_stop(); // the run loop for the new model starts with the next run()
 }
 
 void SparcCore::trace_insn(const Insn&) {
@@ -122,7 +132,7 @@ void SparcCore::trace_effects() {
 // dispatch is spread over every handler's indirect jump instead of one call
 // site here. A chain ends at a page boundary, a trap, or after kMaxChain
 // instructions, which also bounds the stack if the compiler keeps the calls.
-template <bool Trace> uint64_t SparcCore::run_loop(uint64_t budget) {
+template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) {
     constexpr uint64_t kMaxChain = 1024;
     stop_ = false;
     fp_enter();
@@ -133,21 +143,32 @@ template <bool Trace> uint64_t SparcCore::run_loop(uint64_t budget) {
                                ? &current_page_->insns[(pc & kPageMask) >> 2]
                                : fetch_slow();
         if (__builtin_expect(insn != nullptr, 1)) {
-            uint64_t length = Trace ? 1 : std::min(end - instructions, kMaxChain);
+            // With a timing model every instruction is timed on its own.
+            uint64_t length = (Trace || Timed) ? 1 : std::min(end - instructions, kMaxChain);
             if (counters.counting()) // stop where a cycle or instruction counter wraps
                 length = std::max<uint64_t>(
                     1, std::min(length, counters.instructions_to_overflow(counter_now())));
             chain_length_ = chain_budget_ = length;
             if constexpr (Trace) trace_insn(*insn);
+            const uint64_t insn_pc = pc;
             const bool completed = insn->exec(*this, *insn);
             instructions += chain_length_ - chain_budget_;
             chain_length_ = chain_budget_ = 0;
+            if constexpr (Timed) {
+                if (completed && timing_) { // a magic instruction may have just removed it
+                    const RetiredInstruction r{*insn, insn_pc, accesses_, access_count_};
+                    cycles_ += timing_->retire(*this, r);
+                    cycles_at_ = instructions;
+                }
+                access_count_ = 0;
+            }
             if (counters.counting() && counters.take_overflow(counter_now())) {
                 softint |= kSoftintPicOverflow; // level 15 interrupts come with firmware mode
                 ++pic_overflows;
             }
             if (__builtin_expect(completed, 1)) {
                 if constexpr (Trace) trace_effects();
+                if (__builtin_expect(stop_, 0)) break;
                 continue;
             }
             if constexpr (Trace) *trace_ << "  trap " << pending_trap_ << '\n';
@@ -197,10 +218,12 @@ bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little) {
         mem_fault_tt_ = kTrapDataAccessException;
         return false;
     }
+    if (timing_) log_access(va, m.pa | (va & kPageMask), len, false);
     if (m.host) {
         TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
         e.tag = va & ~kPageMask;
         e.host = m.host;
+        e.pa = m.pa;
         std::memcpy(data, m.host + (va & kPageMask), len);
     } else if (!memory_.io_access(m.pa + (va & kPageMask), Access::Read,
                                   static_cast<uint8_t*>(data), len)) {
@@ -221,6 +244,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
     std::memcpy(bytes, value, len);
     if (!little) swap_bytes(bytes, len);
     const uint64_t page = va & ~kPageMask;
+    if (timing_) log_access(va, m.pa | (va & kPageMask), len, true);
     if (!m.host) {
         if (memory_.io_access(m.pa + (va & kPageMask), Access::Write, bytes, len)) return true;
         mem_fault_tt_ = kTrapDataAccessError;
@@ -233,6 +257,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
         TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
         e.tag = page;
         e.host = m.host;
+        e.pa = m.pa;
     }
     return true;
 }

@@ -7,6 +7,7 @@
 #include "magic.h"
 #include "memory_backend.h"
 #include "perf_counters.h"
+#include "timing_model.h"
 #include "traps.h"
 
 #include <algorithm>
@@ -96,9 +97,15 @@ public:
 
     // Retired instructions, including those of the chain running now.
     uint64_t retired() const { return instructions + chain_length_ - chain_budget_; }
-    // %tick: in functional mode one cycle per instruction.
-    uint64_t tick() const { return retired(); }
-    PerfCounters::Now counter_now() const { return {retired(), tick()}; }
+    // Cycles: those the timing model accounted, plus one per instruction since.
+    uint64_t cycles() const { return cycles_ + (retired() - cycles_at_); }
+    uint64_t tick() const { return cycles(); }
+    PerfCounters::Now counter_now() const { return {retired(), cycles()}; }
+
+    // ---- timing (timing_model.h) ----
+    // Takes effect at once; called mid-chain (a magic instruction) it ends the chain.
+    void set_timing_model(TimingModel* model);
+    TimingModel* timing_model() const { return timing_; }
     // PSTATE writes go through here: the counters split user and supervisor time.
     void set_pstate(uint16_t value) {
         if ((value ^ pstate) & kPstatePriv) counters.set_mode(value & kPstatePriv, counter_now());
@@ -116,6 +123,10 @@ public:
     // ---- execution chains (see run_loop) ----
     // A handler that completed its instruction ends with `return retire();`
     // after setting pc/npc: it counts the instruction and runs the next one.
+    void end_chain() { // keeps retired() as it is
+        chain_length_ -= chain_budget_ - 1;
+        chain_budget_ = 1;
+    }
     bool retire() {
         if (--chain_budget_ == 0 || (pc & ~kPageMask) != current_page_va_) return true;
         const Insn& next = current_page_->insns[(pc & kPageMask) >> 2];
@@ -193,7 +204,13 @@ private:
     struct TlbEntry {
         uint64_t tag = ~uint64_t(0); // va page, or all ones when empty
         uint8_t* host = nullptr;
+        uint64_t pa = 0; // physical page
     };
+    static constexpr unsigned kMaxAccesses = 16;
+    void log_access(uint64_t va, uint64_t pa, unsigned size, bool write) {
+        if (access_count_ < kMaxAccesses)
+            accesses_[access_count_++] = {va, pa, uint8_t(size), write};
+    }
     static constexpr unsigned kTlbEntries = 256;
 
     bool slow_read(uint64_t va, void* data, unsigned len, bool little);
@@ -203,7 +220,7 @@ private:
     void fp_enter();
     void fp_leave();
     const Insn* fetch_slow();
-    template <bool Trace> uint64_t run_loop(uint64_t budget);
+    template <bool Trace, bool Timed> uint64_t run_loop(uint64_t budget);
     void trace_insn(const Insn& insn);
     void trace_effects();
     uint64_t trace_regs_[32] = {};
@@ -215,6 +232,11 @@ private:
     CodeCache code_cache_;
     CodePage* current_page_ = nullptr;
     uint64_t current_page_va_ = ~uint64_t(0);
+    TimingModel* timing_ = nullptr;
+    uint64_t cycles_ = 0;    // cycles up to ...
+    uint64_t cycles_at_ = 0; // ... this many retired instructions
+    MemoryAccess accesses_[kMaxAccesses];
+    unsigned access_count_ = 0;
     uint64_t chain_budget_ = 0; // instructions the current chain may still run ...
     uint64_t chain_length_ = 0; // ... of this many; `instructions` is updated when it ends
     TlbEntry read_tlb_[kTlbEntries];
@@ -251,6 +273,8 @@ template <typename T> inline bool SparcCore::read(uint64_t va, T& value, bool li
     counters.count(Event::DcRd);
     const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
     if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
+        if (__builtin_expect(timing_ != nullptr, 0))
+            log_access(va, e.pa | (va & kPageMask), sizeof(T), false);
         T raw;
         std::memcpy(&raw, e.host + (va & kPageMask), sizeof(T));
         value = little ? raw : detail::byteswap(raw);
@@ -266,6 +290,8 @@ template <typename T> inline bool SparcCore::write(uint64_t va, T value, bool li
     counters.count(Event::DcWr);
     const TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
     if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
+        if (__builtin_expect(timing_ != nullptr, 0))
+            log_access(va, e.pa | (va & kPageMask), sizeof(T), true);
         T raw = little ? value : detail::byteswap(value);
         std::memcpy(e.host + (va & kPageMask), &raw, sizeof(T));
         return true;

@@ -12,7 +12,8 @@ using sc_core::sc_time;
 
 SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     : sc_module(name), socket("socket"), config_(config),
-      period_(sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)), core_(*this, nullptr) {
+      period_(sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)), core_(*this, nullptr),
+      fixed_timing_(config.fixed) {
     socket.register_invalidate_direct_mem_ptr(this, &SparcCpu::invalidate_direct_mem_ptr);
     quantum_keeper_.reset();
     SC_HAS_PROCESS(SparcCpu);
@@ -42,6 +43,7 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     stats.add_counter(base + ".counters.pic_overflows", &core_.pic_overflows,
                       "PIC wraps (each sets SOFTINT bit 15)");
     stats.add_counter(base + ".traps", &core_.traps_taken, "traps taken");
+    stats.add_counter(base + ".timing_switches", &timing_switches_, "changes of timing model");
     stats.add_counter(base + ".io_accesses", &io_accesses_, "accesses without DMI (b_transport)");
     stats.add_formula(
         base + ".decoded_pages", [this] { return double(core_.code_cache().size()); },
@@ -59,13 +61,31 @@ void SparcCpu::start(uint64_t pc) {
     start_event_.notify(sc_core::SC_ZERO_TIME);
 }
 
+void SparcCpu::select_timing(TimingKind kind) {
+    if (kind == timing()) return;
+    ++timing_switches_;
+    core_.set_timing_model(kind == TimingKind::Fixed ? static_cast<TimingModel*>(&fixed_timing_)
+                                                     : nullptr);
+    if (kind == TimingKind::Detailed)
+        SC_REPORT_ERROR(name(), "the detailed timing model is not built yet; running functionally");
+}
+
 void SparcCpu::run_thread() {
     if (!started_) wait(start_event_);
     const double insns_per_quantum = config_.quantum / period_;
     const uint64_t budget = insns_per_quantum < 1 ? 1 : uint64_t(insns_per_quantum);
+    bool fast_forwarding = config_.timing != TimingKind::Functional && config_.fast_forward > 0;
+    if (!fast_forwarding) select_timing(config_.timing);
     while (!core_.halted()) {
-        uint64_t done = core_.run(budget);
-        quantum_keeper_.inc(period_ * double(done));
+        uint64_t run_for = budget;
+        if (fast_forwarding) run_for = std::min(budget, config_.fast_forward - core_.retired());
+        const uint64_t cycles_before = core_.cycles();
+        core_.run(run_for);
+        quantum_keeper_.inc(period_ * double(core_.cycles() - cycles_before));
+        if (fast_forwarding && core_.retired() >= config_.fast_forward) {
+            select_timing(config_.timing);
+            fast_forwarding = false;
+        }
         if (quantum_keeper_.need_sync() || core_.halted()) quantum_keeper_.sync();
     }
 }

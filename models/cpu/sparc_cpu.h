@@ -5,6 +5,7 @@
 // b_transport where not.
 #include "address_translator.h"
 #include "common/bus_interfaces.h"
+#include "fixed_timing.h"
 #include "sparc_core.h"
 
 #include <systemc>
@@ -19,7 +20,10 @@ namespace fireplane::sparc {
 struct SparcCpuConfig {
     uint64_t clock_hz = 900'000'000;
     sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_MS);
-    unsigned agent_id = 0; // Safari agent ID
+    unsigned agent_id = 0;                      // Safari agent ID
+    TimingKind timing = TimingKind::Functional; // the model to run ...
+    uint64_t fast_forward = 0;                  // ... after this many functional instructions
+    FixedTimingConfig fixed;
 };
 
 class SparcCpu : public sc_core::sc_module, public BusInitiator, private MemoryBackend {
@@ -43,7 +47,17 @@ public:
     uint8_t* physical_pointer(uint64_t pa, uint64_t len);
 
     sc_core::sc_time clock_period() const { return period_; }
-    uint64_t cycles() const { return core_.retired(); } // functional timing: one cycle each
+    uint64_t cycles() const { return core_.cycles(); }
+    // Switches the timing model now (at an instruction boundary).
+    void select_timing(TimingKind kind);
+    // Before the run: the model to run, after `fast_forward` functional instructions.
+    void set_run_timing(TimingKind kind, uint64_t fast_forward) {
+        config_.timing = kind;
+        config_.fast_forward = fast_forward;
+    }
+    TimingKind timing() const {
+        return core_.timing_model() ? core_.timing_model()->kind() : TimingKind::Functional;
+    }
 
 private:
     void run_thread();
@@ -61,6 +75,8 @@ private:
     bool started_ = false;
     sc_core::sc_event start_event_;
     uint64_t io_accesses_ = 0;
+    FixedTiming fixed_timing_;
+    uint64_t timing_switches_ = 0;
 };
 
 } // namespace fireplane::sparc

@@ -13,37 +13,51 @@
 namespace fireplane {
 
 void register_all_models(ModelFactory& factory) {
-    factory.add({"simulation",
-                 "global simulation settings",
-                 {
-                     {"quantum", ParamKind::Time, "1ms",
-                      "how far a CPU may run ahead of SystemC time before it synchronises"},
-                     {"seed", ParamKind::Int, "1", "seed for every pseudo-random choice (AT_RANDOM, getrandom)"},
-                     {"stack_size", ParamKind::Bytes, "8MiB", "user-mode stack of the program"},
-                     {"epoch", ParamKind::Int, "1767225600",
-                      "CLOCK_REALTIME in seconds at simulated time zero (1767225600 is 2026-01-01)"},
-                 },
-                 nullptr});
+    factory.add(
+        {"simulation",
+         "global simulation settings",
+         {
+             {"quantum", ParamKind::Time, "1ms",
+              "how far a CPU may run ahead of SystemC time before it synchronises"},
+             {"seed", ParamKind::Int, "1",
+              "seed for every pseudo-random choice (AT_RANDOM, getrandom)"},
+             {"stack_size", ParamKind::Bytes, "8MiB", "user-mode stack of the program"},
+             {"model",
+              ParamKind::Enum,
+              "functional",
+              "timing model: functional (one cycle per instruction) or fixed (fixed memory "
+              "latencies)",
+              {"functional", "fixed"}},
+             {"fast_forward", ParamKind::Int, "0",
+              "instructions each CPU runs functionally before the timing model takes over"},
+             {"epoch", ParamKind::Int, "1767225600",
+              "CLOCK_REALTIME in seconds at simulated time zero (1767225600 is 2026-01-01)"},
+         },
+         nullptr});
     register_device_models(factory);
     register_cpu_models(factory);
 }
 
-std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const ModelFactory& factory) {
+std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
+                                         const ModelFactory& factory) {
     auto platform = std::make_unique<Platform>();
     const ComponentConfig& sim = machine.simulation;
     if (sim.params.has("quantum")) {
         sc_core::sc_time quantum = sim.params.get_time("quantum");
-        if (quantum == sc_core::SC_ZERO_TIME) sim.params.fail("quantum", "the quantum must be greater than 0");
+        if (quantum == sc_core::SC_ZERO_TIME)
+            sim.params.fail("quantum", "the quantum must be greater than 0");
         tlm_utils::tlm_quantumkeeper::set_global_quantum(quantum);
     }
 
     for (const ComponentConfig& c : machine.components) {
         const ModelType* type = factory.find(c.type);
-        if (!type || !type->create) throw ConfigError(c.where, "type '" + c.type + "' cannot be instantiated");
+        if (!type || !type->create)
+            throw ConfigError(c.where, "type '" + c.type + "' cannot be instantiated");
         platform->modules.push_back(type->create(c.name.c_str(), c.params));
         sc_core::sc_module* m = platform->modules.back().get();
         if (auto* router = dynamic_cast<Router*>(m)) {
-            if (platform->router) throw ConfigError(c.where, "only one router is supported per machine for now");
+            if (platform->router)
+                throw ConfigError(c.where, "only one router is supported per machine for now");
             platform->router = router;
         }
         if (auto* cpu = dynamic_cast<sparc::SparcCpu*>(m)) platform->cpus.push_back(cpu);
@@ -55,7 +69,9 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const Mod
         auto* initiator = dynamic_cast<BusInitiator*>(m);
         auto* target = dynamic_cast<BusTarget*>(m);
         if ((initiator || target) && !platform->router)
-            throw ConfigError(c.where, "'" + c.name + "' needs a bus, but the machine has no component of type router");
+            throw ConfigError(c.where,
+                              "'" + c.name +
+                                  "' needs a bus, but the machine has no component of type router");
         if (initiator) initiator->bus_initiator().bind(platform->router->target_socket);
         if (target) {
             const uint64_t base = c.params.get_bytes("base");
@@ -67,6 +83,14 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const Mod
             if (c.type == "ram") platform->rams.push_back({c.name, base, target->bus_size()});
         }
     }
+    const sparc::TimingKind timing = sim.params.get_string("model") == "fixed"
+                                         ? sparc::TimingKind::Fixed
+                                         : sparc::TimingKind::Functional;
+    const int64_t fast_forward = sim.params.get_int("fast_forward");
+    if (fast_forward < 0)
+        sim.params.fail("fast_forward", "the fast-forward count cannot be negative");
+    for (auto* cpu : platform->cpus)
+        cpu->set_run_timing(timing, uint64_t(fast_forward));
     return platform;
 }
 

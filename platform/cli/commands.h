@@ -6,8 +6,11 @@
 namespace fireplane::cli {
 
 struct MachineOptions {
-    std::string config;            // machine YAML
-    std::vector<std::string> sets; // --set PATH=VALUE
+    std::string config;                         // machine YAML
+    std::vector<std::string> sets;              // --set PATH=VALUE
+    std::string model;                          // --model: simulation.model
+    std::string fast_forward;                   // --fast-forward: simulation.fast_forward
+    std::vector<std::string> overrides() const; // sets, then the shorthands above
 };
 
 struct RunOptions {

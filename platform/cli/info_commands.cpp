@@ -10,10 +10,17 @@ std::string default_config() {
     return std::string(FIREPLANE_SOURCE_DIR) + "/configs/uni.yaml";
 }
 
+std::vector<std::string> MachineOptions::overrides() const {
+    std::vector<std::string> all = sets;
+    if (!model.empty()) all.push_back("simulation.model=" + model);
+    if (!fast_forward.empty()) all.push_back("simulation.fast_forward=" + fast_forward);
+    return all;
+}
+
 int dump_config(const MachineOptions& options) {
     ModelFactory factory;
     register_all_models(factory);
-    MachineConfig machine = load_machine(options.config, options.sets, factory);
+    MachineConfig machine = load_machine(options.config, options.overrides(), factory);
     fireplane::dump_config(machine, factory, std::cout);
     return 0;
 }

@@ -46,6 +46,10 @@ int sc_main(int argc, char* argv[]) {
     add_machine_options(*run_cmd, run.machine);
     run_cmd->add_option("--stats", run.stats_file, "write every statistic to FILE as JSON");
     run_cmd->add_flag("-q,--quiet", run.quiet, "no end-of-run summary on stderr");
+    run_cmd->add_option("--model", run.machine.model,
+                        "timing model: functional or fixed (simulation.model)");
+    run_cmd->add_option("--fast-forward", run.machine.fast_forward,
+                        "run N instructions functionally first (simulation.fast_forward)");
     run_cmd->add_option("--trace", run.trace_file,
                         "write every instruction the first CPU executes to FILE");
     run_cmd->add_option("--log", log_levels, "verbosity per module: 'MODULE=LEVEL'")->expected(1);

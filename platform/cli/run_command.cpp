@@ -42,7 +42,8 @@ std::string absolute(const std::string& path) {
 int run_program(const RunOptions& options) {
     ModelFactory factory;
     register_all_models(factory);
-    MachineConfig machine = load_machine(options.machine.config, options.machine.sets, factory);
+    MachineConfig machine =
+        load_machine(options.machine.config, options.machine.overrides(), factory);
     loader::ElfImage image = loader::read_elf(options.program.front());
     std::ofstream stats_out;
     if (!options.stats_file.empty()) { // opened now: a bad path should not cost a whole run
@@ -85,7 +86,8 @@ int run_program(const RunOptions& options) {
         cpu.core().set_trace(&trace);
     }
 
-    RunControl control(options.stats_file.empty() ? "" : absolute(options.stats_file), std::cerr);
+    RunControl control(platform->cpus,
+                       options.stats_file.empty() ? "" : absolute(options.stats_file), std::cerr);
     for (auto* c : platform->cpus)
         c->core().set_magic_handler(&control);
 

@@ -1,6 +1,7 @@
 #include "run_control.h"
 
 #include "log/log.h"
+#include "sparc_cpu.h"
 #include "stats/stats.h"
 
 #include <fstream>
@@ -10,10 +11,13 @@ namespace fireplane::cli {
 
 using sparc::MagicOp;
 
-RunControl::RunControl(std::string stats_file, std::ostream& diagnostics)
-    : stats_file_(std::move(stats_file)), diag_(diagnostics) {}
+RunControl::RunControl(std::vector<sparc::SparcCpu*> cpus, std::string stats_file,
+                       std::ostream& diagnostics)
+    : cpus_(std::move(cpus)), stats_file_(std::move(stats_file)), diag_(diagnostics) {}
 
-void RunControl::magic(sparc::SparcCore&, unsigned op) {
+void RunControl::magic(sparc::SparcCore& core, unsigned op) {
+    static const sparc::TimingKind kModels[] = {
+        sparc::TimingKind::Functional, sparc::TimingKind::Fixed, sparc::TimingKind::Detailed};
     auto& stats = StatsRegistry::instance();
     switch (MagicOp(op)) {
     case MagicOp::RoiBegin:
@@ -43,11 +47,9 @@ void RunControl::magic(sparc::SparcCore&, unsigned op) {
     case MagicOp::ModelFunctional:
     case MagicOp::ModelFixed:
     case MagicOp::ModelDetailed:
-        if (!warned_model_ && MagicOp(op) != MagicOp::ModelFunctional)
-            SC_REPORT_WARNING("magic",
-                              "the guest asks for another timing model; this build has only the "
-                              "functional one, so the run stays functional");
-        warned_model_ = true;
+        for (auto* cpu : cpus_) // the CPU that executed it switches
+            if (&cpu->core() == &core)
+                cpu->select_timing(kModels[op - unsigned(MagicOp::ModelFunctional)]);
         break;
     default:
         SC_REPORT_WARNING("magic",

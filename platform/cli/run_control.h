@@ -6,22 +6,28 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
+
+namespace fireplane::sparc {
+class SparcCpu;
+}
 
 namespace fireplane::cli {
 
 class RunControl : public sparc::MagicHandler {
 public:
     // Dumps go next to `stats_file` (FILE.dumpN.json), or to `diagnostics` as text.
-    RunControl(std::string stats_file, std::ostream& diagnostics);
+    RunControl(std::vector<sparc::SparcCpu*> cpus, std::string stats_file,
+               std::ostream& diagnostics);
     void magic(sparc::SparcCore& core, unsigned op) override;
     bool region_of_interest_used() const { return roi_used_; }
 
 private:
+    std::vector<sparc::SparcCpu*> cpus_;
     std::string stats_file_;
     std::ostream& diag_;
     bool roi_used_ = false;
     unsigned dumps_ = 0;
-    bool warned_model_ = false;
 };
 
 } // namespace fireplane::cli

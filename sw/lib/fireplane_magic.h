@@ -12,6 +12,11 @@
 #define FIREPLANE_STATS_RESET() FIREPLANE_MAGIC(0x03) /* cumulative statistics restart at zero */
 #define FIREPLANE_STATS_DUMP() FIREPLANE_MAGIC(0x04)  /* write the statistics as they are now */
 
+/* Timing models, switched at this instruction (see `fireplane run --model`). */
+#define FIREPLANE_MODEL_FUNCTIONAL() FIREPLANE_MAGIC(0x10)
+#define FIREPLANE_MODEL_FIXED() FIREPLANE_MAGIC(0x11)
+#define FIREPLANE_MODEL_DETAILED() FIREPLANE_MAGIC(0x12)
+
 /* The marker SW_count_0/SW_count_1 count (also counted on the real part). */
 #define FIREPLANE_SW_COUNT() __asm__ volatile("sethi %%hi(0xfc000), %%g0" ::: "memory")
 

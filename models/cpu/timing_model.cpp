@@ -1,0 +1,10 @@
+#include "timing_model.h"
+
+namespace fireplane::sparc {
+
+const char* timing_kind_name(TimingKind kind) {
+    static const char* const kNames[] = {"functional", "fixed", "detailed"};
+    return kNames[unsigned(kind)];
+}
+
+} // namespace fireplane::sparc

@@ -1,0 +1,40 @@
+#pragma once
+// Timing models: one behaviour, several timings. The ISS executes every
+// instruction functionally; a timing model attached to the core is told about
+// each retired instruction and its memory accesses, and says how many cycles
+// it took. Without one (functional mode) every instruction takes one cycle and
+// the core runs in chains at full speed. Models switch at instruction
+// boundaries, in both directions.
+#include <cstdint>
+
+namespace fireplane::sparc {
+
+struct Insn;
+class SparcCore;
+
+enum class TimingKind : uint8_t { Functional, Fixed, Detailed };
+const char* timing_kind_name(TimingKind kind);
+
+struct MemoryAccess {
+    uint64_t va;
+    uint64_t pa;
+    uint8_t size;
+    bool write;
+};
+
+struct RetiredInstruction {
+    const Insn& insn;
+    uint64_t pc;
+    const MemoryAccess* accesses; // in program order; a CAS or LDSTUB has a read and a write
+    unsigned access_count;
+};
+
+class TimingModel {
+public:
+    virtual ~TimingModel() = default;
+    virtual TimingKind kind() const = 0;
+    // Cycles the instruction takes (0 when it issues with the previous one).
+    virtual uint64_t retire(SparcCore& core, const RetiredInstruction& insn) = 0;
+};
+
+} // namespace fireplane::sparc
