@@ -7,35 +7,37 @@ namespace {
 
 // ---- condition codes ----
 
-uint8_t nz_flags(uint64_t r, unsigned bit) {
-    uint64_t v = bit == 31 ? uint64_t(uint32_t(r)) : r;
-    uint8_t f = 0;
-    if ((v >> bit) & 1) f |= kCcN;
-    if (v == 0) f |= kCcZ;
-    return f;
+// Flags are computed without branches: N from the sign bit, Z from a compare,
+// C and V from the carry/borrow-out and overflow bit formulas, for bit 31
+// (icc) and bit 63 (xcc) at once.
+inline unsigned bit_at(uint64_t v, unsigned bit) {
+    return unsigned(v >> bit) & 1;
 }
 
-uint8_t add_flags(uint64_t a, uint64_t b, uint64_t r, unsigned bit) {
-    uint8_t f = nz_flags(r, bit);
-    if ((((a & b) | ((a | b) & ~r)) >> bit) & 1) f |= kCcC;
-    if ((((a ^ ~b) & (a ^ r)) >> bit) & 1) f |= kCcV;
-    return f;
+inline uint8_t nz_flags(uint64_t r, unsigned bit) {
+    const uint64_t v = bit == 31 ? uint64_t(uint32_t(r)) : r;
+    return uint8_t(bit_at(v, bit) << 3 | unsigned(v == 0) << 2);
 }
 
-uint8_t sub_flags(uint64_t a, uint64_t b, uint64_t r, unsigned bit) {
-    uint8_t f = nz_flags(r, bit);
-    if ((((~a & b) | ((~a | b) & r)) >> bit) & 1) f |= kCcC;
-    if ((((a ^ b) & (a ^ r)) >> bit) & 1) f |= kCcV;
-    return f;
+inline uint8_t add_flags(uint64_t a, uint64_t b, uint64_t r, unsigned bit) {
+    const unsigned carry = bit_at((a & b) | ((a | b) & ~r), bit);
+    const unsigned overflow = bit_at((a ^ ~b) & (a ^ r), bit);
+    return uint8_t(nz_flags(r, bit) | overflow << 1 | carry);
 }
 
-void set_add_cc(SparcCore& c, uint64_t a, uint64_t b, uint64_t r) {
+inline uint8_t sub_flags(uint64_t a, uint64_t b, uint64_t r, unsigned bit) {
+    const unsigned borrow = bit_at((~a & b) | ((~a | b) & r), bit);
+    const unsigned overflow = bit_at((a ^ b) & (a ^ r), bit);
+    return uint8_t(nz_flags(r, bit) | overflow << 1 | borrow);
+}
+
+inline void set_add_cc(SparcCore& c, uint64_t a, uint64_t b, uint64_t r) {
     c.ccr = uint8_t(add_flags(a, b, r, 63) << 4 | add_flags(a, b, r, 31));
 }
-void set_sub_cc(SparcCore& c, uint64_t a, uint64_t b, uint64_t r) {
+inline void set_sub_cc(SparcCore& c, uint64_t a, uint64_t b, uint64_t r) {
     c.ccr = uint8_t(sub_flags(a, b, r, 63) << 4 | sub_flags(a, b, r, 31));
 }
-void set_logic_cc(SparcCore& c, uint64_t r) {
+inline void set_logic_cc(SparcCore& c, uint64_t r) {
     c.ccr = uint8_t(nz_flags(r, 63) << 4 | nz_flags(r, 31));
 }
 

@@ -184,7 +184,8 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
 
 const Insn* SparcCore::fetch_slow() {
     const uint64_t page = pc & ~kPageMask;
-    CodePage* code = code_cache_.find(page);
+    CodePage*& recent = recent_pages_[(page >> kPageBits) % kRecentPages];
+    CodePage* code = recent && recent->va == page ? recent : code_cache_.find(page);
     if (!code) {
         PageMapping m;
         if (!memory_.map_page(pc, Access::Fetch, m) || !m.host) {
@@ -197,6 +198,7 @@ const Insn* SparcCore::fetch_slow() {
         TlbEntry& w = write_tlb_[(page >> kPageBits) & (kTlbEntries - 1)];
         if (w.tag == page) w = TlbEntry{};
     }
+    recent = code;
     current_page_ = code;
     current_page_va_ = page;
     return &code->insns[(pc & kPageMask) >> 2];
@@ -302,6 +304,8 @@ void SparcCore::flush_tlb() {
 
 void SparcCore::flush_code() {
     code_cache_.clear();
+    for (CodePage*& p : recent_pages_)
+        p = nullptr;
     current_page_ = nullptr;
     current_page_va_ = ~uint64_t(0);
 }

@@ -230,6 +230,10 @@ private:
     TrapHandler* trap_handler_;
     MagicHandler* magic_handler_ = nullptr;
     CodeCache code_cache_;
+    // Code pages used lately, by page number: calls between pages (qsort's
+    // comparator, libc) switch pages often, and a hash lookup each time shows.
+    static constexpr unsigned kRecentPages = 64;
+    CodePage* recent_pages_[kRecentPages] = {};
     CodePage* current_page_ = nullptr;
     uint64_t current_page_va_ = ~uint64_t(0);
     TimingModel* timing_ = nullptr;
