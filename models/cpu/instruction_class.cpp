@@ -1,0 +1,157 @@
+#include "instruction_class.h"
+
+#include "insn_fields.h"
+#include "isa_table.h"
+
+#include <cstring>
+#include <string>
+
+namespace fireplane::sparc {
+
+namespace {
+
+using namespace field;
+using IC = InstructionClass;
+
+const char* const kClassNames[] = {
+    "int_alu",       "int_mul",        "int_div",        "load",       "store",
+    "atomic",        "fp_load",        "fp_store",       "prefetch",   "branch",
+    "call",          "jump",           "fp_add",         "fp_mul",     "fp_div_single",
+    "fp_div_double", "fp_sqrt_single", "fp_sqrt_double", "serializing"};
+static_assert(sizeof kClassNames / sizeof kClassNames[0] == unsigned(IC::kCount));
+
+// Classes of format-3 arithmetic (op 2) and memory (op 3) instructions by op3;
+// FPop1 is refined by opf below. Unlisted op3 values are IntAlu (op 2) or Load (op 3).
+struct Op3Class {
+    uint8_t op3;
+    IC cls;
+};
+constexpr Op3Class kArith[] = {
+    {0x09, IC::IntMul},      {0x0a, IC::IntMul},      {0x0b, IC::IntMul},
+    {0x1a, IC::IntMul},      {0x1b, IC::IntMul},      {0x24, IC::IntMul},
+    {0x0d, IC::IntDiv},      {0x0e, IC::IntDiv},      {0x0f, IC::IntDiv},
+    {0x1e, IC::IntDiv},      {0x1f, IC::IntDiv},      {0x2d, IC::IntDiv},
+    {0x28, IC::Serializing}, {0x30, IC::Serializing}, {0x2a, IC::Serializing},
+    {0x32, IC::Serializing}, {0x31, IC::Serializing}, {0x3e, IC::Serializing},
+    {0x2b, IC::Serializing}, {0x3a, IC::Serializing}, {0x3b, IC::Serializing},
+    {0x34, IC::FpAdd},       {0x35, IC::FpAdd},       {0x36, IC::FpAdd},
+    {0x38, IC::Jump},        {0x39, IC::Jump},
+};
+constexpr Op3Class kMemory[] = {
+    {0x04, IC::Store},   {0x05, IC::Store},   {0x06, IC::Store},    {0x07, IC::Store},
+    {0x0e, IC::Store},   {0x14, IC::Store},   {0x15, IC::Store},    {0x16, IC::Store},
+    {0x17, IC::Store},   {0x1e, IC::Store},   {0x0d, IC::Atomic},   {0x0f, IC::Atomic},
+    {0x1d, IC::Atomic},  {0x1f, IC::Atomic},  {0x3c, IC::Atomic},   {0x3e, IC::Atomic},
+    {0x20, IC::FpLoad},  {0x21, IC::FpLoad},  {0x22, IC::FpLoad},   {0x23, IC::FpLoad},
+    {0x30, IC::FpLoad},  {0x32, IC::FpLoad},  {0x33, IC::FpLoad},   {0x24, IC::FpStore},
+    {0x25, IC::FpStore}, {0x26, IC::FpStore}, {0x27, IC::FpStore},  {0x34, IC::FpStore},
+    {0x36, IC::FpStore}, {0x37, IC::FpStore}, {0x2d, IC::Prefetch}, {0x3d, IC::Prefetch},
+};
+// FPop1 opf values that are not FpAdd.
+constexpr struct {
+    uint16_t opf;
+    IC cls;
+} kFpop1[] = {
+    {0x049, IC::FpMul},        {0x04a, IC::FpMul},        {0x04b, IC::FpMul},
+    {0x069, IC::FpMul},        {0x06e, IC::FpMul},        {0x04d, IC::FpDivSingle},
+    {0x04e, IC::FpDivDouble},  {0x04f, IC::FpDivDouble},  {0x029, IC::FpSqrtSingle},
+    {0x02a, IC::FpSqrtDouble}, {0x02b, IC::FpSqrtDouble},
+};
+
+template <size_t N> IC lookup(const Op3Class (&table)[N], unsigned op3, IC otherwise) {
+    for (const Op3Class& row : table)
+        if (row.op3 == op3) return row.cls;
+    return otherwise;
+}
+
+IC class_of(uint32_t w) {
+    switch (field::op(w)) {
+    case 0: return field::op2(w) == 4 ? IC::IntAlu : IC::Branch; // sethi, or a branch
+    case 1: return IC::Call;
+    case 2: {
+        IC cls = lookup(kArith, field::op3(w), IC::IntAlu);
+        if (field::op3(w) == 0x34)
+            for (const auto& row : kFpop1)
+                if (row.opf == field::opf(w)) cls = row.cls;
+        return cls;
+    }
+    default: return lookup(kMemory, field::op3(w), IC::Load);
+    }
+}
+
+struct Operands {
+    InstructionInfo& info;
+    unsigned ndst = 0, nsrc = 0;
+    void src(unsigned r) {
+        if (r != 0 && nsrc < 4) info.src[nsrc++] = uint8_t(r);
+    }
+    void dst(unsigned r) {
+        if (r != 0 && ndst < 2) info.dst[ndst++] = uint8_t(r);
+    }
+};
+
+unsigned fp_reg(unsigned encoded, char precision) {
+    return kFpRegBase + (precision == 's' ? encoded : freg_double(encoded));
+}
+
+} // namespace
+
+const char* instruction_class_name(InstructionClass c) {
+    return kClassNames[unsigned(c)];
+}
+
+InstructionInfo classify(uint32_t w) {
+    InstructionInfo info{class_of(w), {kNoReg, kNoReg}, {kNoReg, kNoReg, kNoReg, kNoReg}};
+    const IsaRow* row = find_row(w);
+    if (!row)
+        return InstructionInfo{IC::Serializing, {kNoReg, kNoReg}, {kNoReg, kNoReg, kNoReg, kNoReg}};
+    Operands ops{info};
+    const bool rd_is_source = info.cls == IC::Store || info.cls == IC::Atomic;
+    const bool fp_rd_is_source = info.cls == IC::FpStore;
+    const std::string name = row->name;
+    for (const char* p = row->operands; *p;) {
+        const char* end = std::strchr(p, ',');
+        const std::string t = end ? std::string(p, end) : std::string(p);
+        if (t == "r1")
+            ops.src(rs1(w));
+        else if (t == "r2" || ((t == "o2" || t == "sh" || t == "s11" || t == "s10") && !i(w)))
+            ops.src(rs2(w));
+        else if (t == "a" || t == "aa" || t == "tn") {
+            ops.src(rs1(w));
+            if (!i(w)) ops.src(rs2(w));
+        } else if (t == "ca")
+            ops.src(rs1(w));
+        else if (t == "rd" || t == "hi") {
+            if (rd_is_source && t == "rd") ops.src(rd(w));
+            if (!rd_is_source || info.cls == IC::Atomic || t == "hi") ops.dst(rd(w));
+        } else if (t.size() == 3 && t[0] == 'f' && (t[1] == '1' || t[1] == '2')) {
+            ops.src(fp_reg(t[1] == '1' ? rs1(w) : rs2(w), t[2]));
+        } else if (t.size() == 3 && t[0] == 'f' && t[1] == 'd') {
+            if (fp_rd_is_source)
+                ops.src(fp_reg(rd(w), t[2]));
+            else
+                ops.dst(fp_reg(rd(w), t[2]));
+        } else if (t == "bcc" || t == "b22") {
+            ops.src(name[0] == 'f' ? kFpCcReg : kIntCcReg);
+        } else if (t == "fcc") {
+            ops.src(kFpCcReg);
+        } else if (t == "fcc_rd") {
+            ops.dst(kFpCcReg);
+        } else if (t == "mcc") {
+            ops.src((bits(w, 18, 18) && field::op3(w) == 0x2c) ||
+                            (field::op3(w) == 0x35 && bits(w, 13, 13))
+                        ? kIntCcReg
+                        : kFpCcReg);
+        }
+        if (!end) break;
+        p = end + 1;
+    }
+    if (info.cls == IC::Call) ops.dst(15); // %o7
+    // cc-setting integer operations (addcc, subcc, ...) write %icc/%xcc.
+    if (field::op(w) == 2 && field::op3(w) >= 0x10 && field::op3(w) <= 0x1f) ops.dst(kIntCcReg);
+    if (field::op(w) == 2 && field::op3(w) >= 0x20 && field::op3(w) <= 0x24)
+        ops.dst(kIntCcReg); // tagged ops, mulscc
+    return info;
+}
+
+} // namespace fireplane::sparc

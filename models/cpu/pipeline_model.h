@@ -1,0 +1,67 @@
+#pragma once
+// An in-order issue model close to the UltraSPARC III: up to four
+// instructions a cycle in one group, limited by the execution pipes (two
+// integer, one load/store, one branch, an FP adder and an FP multiplier) and
+// by register dependencies with each class's result latency. The detailed
+// timing model feeds it the retired instructions and adds memory stalls.
+#include "instruction_class.h"
+
+#include <array>
+#include <cstdint>
+
+namespace fireplane::sparc {
+
+struct PipelineConfig {
+    unsigned issue_width = 4;
+    // Result latency by class: cycles until a dependent instruction can issue.
+    // These follow the UltraSPARC III Cu manual's pipeline description as far
+    // as this project has it; they are parameters so that validation can tune them.
+    std::array<unsigned, unsigned(InstructionClass::kCount)> latency = {
+        1,  // IntAlu
+        6,  // IntMul
+        40, // IntDiv
+        2,  // Load (D$ hit: one bubble before a dependent instruction)
+        1,  // Store
+        1,  // Atomic (its memory time comes from the caches)
+        3,  // FpLoad
+        1,  // FpStore
+        1,  // Prefetch
+        1,  // Branch
+        1,  // Call
+        1,  // Jump
+        4,  // FpAdd
+        4,  // FpMul
+        17, // FpDivSingle
+        20, // FpDivDouble
+        23, // FpSqrtSingle
+        33, // FpSqrtDouble
+        1,  // Serializing
+    };
+};
+
+class PipelineModel {
+public:
+    explicit PipelineModel(const PipelineConfig& config = {}) : config_(config) {}
+
+    // Issues one instruction; returns the cycles it adds to the run (0 when it
+    // joins the current group). `taken` ends the group after a control transfer;
+    // `extra_latency` delays its results (a cache miss, say).
+    uint64_t issue(const InstructionInfo& insn, bool taken = false, unsigned extra_latency = 0);
+    uint64_t cycle() const { return group_cycle_; }
+
+private:
+    enum Pipe : uint8_t { kInt, kMem, kBranch, kFpAdd, kFpMul, kNone, kPipes = kNone };
+    static Pipe pipe_of(InstructionClass c);
+    void start_group(uint64_t at);
+
+    PipelineConfig config_;
+    std::array<uint64_t, kTrackedRegs> ready_{}; // cycle each register's value is available
+    uint64_t group_cycle_ = 0;
+    unsigned group_size_ = 0;
+    std::array<unsigned, kPipes> pipe_use_{};
+    bool group_closed_ = false;
+    uint64_t divide_busy_until_ = 0; // the divide/square-root units are not pipelined
+    bool first_ = true;
+};
+
+} // namespace fireplane::sparc

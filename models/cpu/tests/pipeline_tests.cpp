@@ -1,0 +1,103 @@
+// The instruction classifier and the in-order issue model, on instruction
+// words built by the test encoder. Expected cycles follow from the pipe
+// widths and latencies in PipelineConfig.
+#include "instruction_class.h"
+#include "pipeline_model.h"
+#include "sparc_asm.h"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using namespace fireplane::sparc;
+namespace as = cpu_test::as;
+
+namespace {
+
+uint64_t run(const std::vector<uint32_t>& words) {
+    PipelineModel pipe;
+    uint64_t cycles = 0;
+    for (uint32_t w : words)
+        cycles += pipe.issue(classify(w));
+    return cycles;
+}
+
+} // namespace
+
+TEST_CASE("classify names pipes and operands", "[pipeline]") {
+    InstructionInfo add = classify(as::alu(as::kAdd, as::o0, as::o1, as::o2));
+    CHECK(add.cls == InstructionClass::IntAlu);
+    CHECK(add.dst[0] == as::o0);
+    CHECK(add.src[0] == as::o1);
+    CHECK(add.src[1] == as::o2);
+
+    InstructionInfo subcc = classify(as::alu(as::kSubcc, as::g0, as::o1, as::o2));
+    CHECK(subcc.dst[0] == kIntCcReg); // %g0 is no destination
+
+    InstructionInfo store = classify(as::mem(as::kStx, as::o3, as::sp, 8));
+    CHECK(store.cls == InstructionClass::Store);
+    CHECK(store.dst[0] == kNoReg);
+    // A store reads its data register (rd) and its address registers, in either order.
+    CHECK(((store.src[0] == as::o3 && store.src[1] == as::sp) ||
+           (store.src[0] == as::sp && store.src[1] == as::o3)));
+
+    CHECK(classify(as::mem(as::kLdx, as::o3, as::sp, 8)).cls == InstructionClass::Load);
+    CHECK(classify(as::mema(as::kCasa, as::o3, as::o1, as::o2, 0x80)).cls ==
+          InstructionClass::Atomic);
+    CHECK(classify(as::fpop1(as::kFdivd, 4, 2, 0)).cls == InstructionClass::FpDivDouble);
+    CHECK(classify(as::fpop1(as::kFaddd, 4, 2, 0)).cls == InstructionClass::FpAdd);
+    CHECK(classify(as::bicc(as::kNe, false, 4)).src[0] == kIntCcReg);
+    CHECK(classify(as::call(8)).dst[0] == as::o7);
+    CHECK(classify(as::rdasr(4, as::o0)).cls == InstructionClass::Serializing);
+}
+
+TEST_CASE("independent integer operations issue two a cycle", "[pipeline]") {
+    // Two integer pipes: eight independent adds take four cycles.
+    std::vector<uint32_t> adds;
+    for (unsigned k = 0; k < 8; ++k)
+        adds.push_back(as::alu(as::kAdd, as::l0 + k, as::i0, as::i1));
+    CHECK(run(adds) == 4);
+}
+
+TEST_CASE("a group holds four instructions of different pipes", "[pipeline]") {
+    // int, int, load, branch: one group, one cycle.
+    CHECK(run({as::alu(as::kAdd, as::l0, as::i0, as::i1), as::alu(as::kAdd, as::l1, as::i0, as::i1),
+               as::mem(as::kLdx, as::l2, as::sp, 8), as::bicc(as::kA, false, 4)}) == 1);
+}
+
+TEST_CASE("a dependent add waits for its producer", "[pipeline]") {
+    // add -> add -> add: each needs the previous result, one cycle apart.
+    CHECK(run({as::alu(as::kAdd, as::l0, as::i0, as::i1), as::alu(as::kAdd, as::l1, as::l0, as::i1),
+               as::alu(as::kAdd, as::l2, as::l1, as::i1)}) == 3);
+}
+
+TEST_CASE("a load's user waits the load-use latency", "[pipeline]") {
+    // ldx at cycle 0, the add that uses it at cycle 2: three cycles in all.
+    CHECK(run({as::mem(as::kLdx, as::l0, as::sp, 8), as::alu(as::kAdd, as::l1, as::l0, as::i1)}) ==
+          3);
+}
+
+TEST_CASE("dependent FP additions are four cycles apart", "[pipeline]") {
+    // faddd f4 = f2 + f0; faddd f6 = f4 + f0: issue at 0 and 4.
+    CHECK(run({as::fpop1(as::kFaddd, 4, 2, 0), as::fpop1(as::kFaddd, 6, 4, 0)}) == 5);
+}
+
+TEST_CASE("FP divides do not overlap", "[pipeline]") {
+    // Two independent fdivd: the second waits for the divider (20 cycles).
+    CHECK(run({as::fpop1(as::kFdivd, 4, 2, 0), as::fpop1(as::kFdivd, 8, 6, 10)}) == 21);
+}
+
+TEST_CASE("a taken branch ends its group", "[pipeline]") {
+    PipelineModel pipe;
+    uint64_t cycles = pipe.issue(classify(as::alu(as::kAdd, as::l0, as::i0, as::i1)));
+    cycles += pipe.issue(classify(as::bicc(as::kA, false, 4)), /*taken=*/true);
+    cycles += pipe.issue(classify(as::alu(as::kAdd, as::l1, as::i0, as::i1)));
+    CHECK(cycles == 2);
+}
+
+TEST_CASE("a memory stall delays the results by its length", "[pipeline]") {
+    PipelineModel pipe;
+    uint64_t cycles = pipe.issue(classify(as::mem(as::kLdx, as::l0, as::sp, 8)), false, 18);
+    cycles += pipe.issue(classify(as::alu(as::kAdd, as::l1, as::l0, as::i1)));
+    CHECK(cycles == 1 + 2 + 18);
+}
