@@ -3,6 +3,7 @@
 #include "common/bus_interfaces.h"
 #include "register_cpu.h"
 #include "register_devices.h"
+#include "register_fireplane.h"
 #include "router.h"
 #include "sparc_cpu.h"
 
@@ -35,6 +36,7 @@ void register_all_models(ModelFactory& factory) {
          },
          nullptr});
     register_device_models(factory);
+    register_fireplane_models(factory);
     register_cpu_models(factory);
 }
 

@@ -1,0 +1,224 @@
+#include "cache_array.h"
+
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+namespace fireplane::cache {
+
+namespace {
+
+// Checked before any member is built, so a bad geometry reports its own reason.
+const CacheArrayConfig& validated(const CacheArrayConfig& c) {
+    const std::string why = c.geometry.validate();
+    if (!why.empty()) throw std::invalid_argument("cache geometry: " + why);
+    if (c.byte_valid && c.geometry.line_size > 64)
+        throw std::invalid_argument("cache geometry: per-byte valid bits need lines of at most "
+                                    "64 bytes, not " +
+                                    std::to_string(c.geometry.line_size) + ".");
+    return c;
+}
+
+std::string hex(uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+uint64_t low_bits(unsigned n) {
+    return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+}
+
+} // namespace
+
+uint64_t BlockInfo::valid_mask() const {
+    uint64_t m = 0;
+    for (unsigned i = 0; i < sub_blocks; ++i)
+        if (is_valid(states[i])) m |= uint64_t{1} << i;
+    return m;
+}
+
+uint64_t BlockInfo::dirty_mask() const {
+    uint64_t m = 0;
+    for (unsigned i = 0; i < sub_blocks; ++i)
+        if (is_dirty(states[i])) m |= uint64_t{1} << i;
+    return m;
+}
+
+CacheArray::CacheArray(const CacheArrayConfig& config)
+    : config_(validated(config)), sets_(config_.geometry.sets()), ways_(config_.geometry.ways),
+      sub_blocks_(config_.geometry.sub_blocks), lines_(sets_ * ways_),
+      states_(sets_ * ways_ * sub_blocks_, CoherenceState::I),
+      byte_masks_(config_.byte_valid ? sets_ * ways_ : 0, 0),
+      replacement_(sets_, ways_, config_.policy, config_.seed) {}
+
+int64_t CacheArray::find(uint64_t pa) const {
+    const CacheGeometry& g = config_.geometry;
+    const uint64_t set = g.set_index(pa);
+    const uint64_t tag = g.tag(pa);
+    for (unsigned w = 0; w < ways_; ++w) {
+        const Line& l = lines_[line_index(set, w)];
+        if (l.valid && l.tag == tag) return static_cast<int64_t>(line_index(set, w));
+    }
+    return -1;
+}
+
+uint64_t CacheArray::find_present(uint64_t pa, const char* what) const {
+    const int64_t i = find(pa);
+    if (i < 0)
+        throw std::logic_error(std::string("cache: ") + what + " of absent block " + hex(pa));
+    return static_cast<uint64_t>(i);
+}
+
+LookupResult CacheArray::lookup(uint64_t pa) const {
+    const CacheGeometry& g = config_.geometry;
+    LookupResult r;
+    r.set = g.set_index(pa);
+    r.sub_block = g.sub_block(pa);
+    const int64_t i = find(pa);
+    if (i < 0) return r;
+    r.block_present = true;
+    r.way = static_cast<unsigned>(static_cast<uint64_t>(i) - r.set * ways_);
+    r.state = states_of(static_cast<uint64_t>(i))[r.sub_block];
+    r.hit = is_valid(r.state);
+    return r;
+}
+
+void CacheArray::touch(uint64_t set, unsigned way) {
+    if (set >= sets_) throw std::out_of_range("cache: set " + std::to_string(set));
+    replacement_.touch(set, way);
+}
+
+BlockInfo CacheArray::allocate(uint64_t pa) {
+    if (find(pa) >= 0) throw std::logic_error("cache: allocate of present block " + hex(pa));
+    const CacheGeometry& g = config_.geometry;
+    const uint64_t set = g.set_index(pa);
+    uint64_t valid_ways = 0;
+    for (unsigned w = 0; w < ways_; ++w)
+        if (lines_[line_index(set, w)].valid) valid_ways |= uint64_t{1} << w;
+    const unsigned way = replacement_.victim(set, valid_ways);
+    BlockInfo victim = block(set, way);
+    const uint64_t i = line_index(set, way);
+    drop(i);
+    lines_[i].tag = g.tag(pa);
+    lines_[i].valid = true;
+    replacement_.touch(set, way);
+    return victim;
+}
+
+CoherenceState CacheArray::set_state(uint64_t pa, CoherenceState s) {
+    if (s == CoherenceState::I) return invalidate(pa);
+    const uint64_t i = find_present(pa, "set_state");
+    CoherenceState& slot = states_of(i)[config_.geometry.sub_block(pa)];
+    const CoherenceState old = slot;
+    slot = s;
+    return old;
+}
+
+CoherenceState CacheArray::invalidate(uint64_t pa) {
+    const int64_t found = find(pa);
+    if (found < 0) return CoherenceState::I;
+    const uint64_t i = static_cast<uint64_t>(found);
+    const CacheGeometry& g = config_.geometry;
+    CoherenceState* st = states_of(i);
+    const unsigned sb = g.sub_block(pa);
+    const CoherenceState old = st[sb];
+    if (!is_valid(old)) return old; // keeps the tag of a block still being filled
+    st[sb] = CoherenceState::I;
+    if (config_.byte_valid)
+        byte_masks_[i] &= ~(low_bits(g.sub_block_size()) << (sb * g.sub_block_size()));
+    bool any = false;
+    for (unsigned k = 0; k < sub_blocks_; ++k)
+        any = any || is_valid(st[k]);
+    if (!any) drop(i);
+    return old;
+}
+
+BlockInfo CacheArray::invalidate_block(uint64_t pa) {
+    const int64_t found = find(pa);
+    if (found < 0) return {};
+    const uint64_t i = static_cast<uint64_t>(found);
+    BlockInfo info = block(i / ways_, static_cast<unsigned>(i % ways_));
+    drop(i);
+    return info;
+}
+
+void CacheArray::invalidate_all() {
+    for (uint64_t i = 0; i < lines_.size(); ++i)
+        drop(i);
+}
+
+void CacheArray::drop(uint64_t line) {
+    lines_[line] = Line{};
+    CoherenceState* st = states_of(line);
+    for (unsigned k = 0; k < sub_blocks_; ++k)
+        st[k] = CoherenceState::I;
+    if (config_.byte_valid) byte_masks_[line] = 0;
+}
+
+void CacheArray::require_byte_valid(const char* what) const {
+    if (!config_.byte_valid)
+        throw std::logic_error(std::string("cache: ") + what +
+                               " needs a cache built with byte_valid");
+}
+
+uint64_t CacheArray::range_mask(uint64_t pa, unsigned size) const {
+    const uint64_t off = config_.geometry.offset(pa);
+    if (size == 0 || off + size > config_.geometry.line_size)
+        throw std::invalid_argument("cache: byte range of " + std::to_string(size) +
+                                    " bytes at line offset " + std::to_string(off) +
+                                    " does not fit in one line");
+    return low_bits(size) << off;
+}
+
+uint64_t CacheArray::write_bytes(uint64_t pa, unsigned size) {
+    require_byte_valid("write_bytes");
+    const uint64_t m = range_mask(pa, size);
+    const uint64_t i = find_present(pa, "write_bytes");
+    return byte_masks_[i] |= m;
+}
+
+uint64_t CacheArray::byte_mask(uint64_t pa) const {
+    require_byte_valid("byte_mask");
+    const int64_t i = find(pa);
+    return i < 0 ? 0 : byte_masks_[static_cast<uint64_t>(i)];
+}
+
+bool CacheArray::has_bytes(uint64_t pa, unsigned size) const {
+    require_byte_valid("has_bytes");
+    const uint64_t m = range_mask(pa, size);
+    return (byte_mask(pa) & m) == m;
+}
+
+bool CacheArray::full(uint64_t pa) const {
+    return byte_mask(pa) == low_bits(config_.geometry.line_size);
+}
+
+BlockInfo CacheArray::block(uint64_t set, unsigned way) const {
+    if (set >= sets_ || way >= ways_)
+        throw std::out_of_range("cache: no way " + std::to_string(way) + " in set " +
+                                std::to_string(set));
+    const uint64_t i = line_index(set, way);
+    BlockInfo b;
+    b.set = set;
+    b.way = way;
+    b.sub_blocks = sub_blocks_;
+    b.valid = lines_[i].valid;
+    if (!b.valid) return b;
+    b.tag = lines_[i].tag;
+    b.base = config_.geometry.base_address(b.tag, set);
+    const CoherenceState* st = states_of(i);
+    for (unsigned k = 0; k < sub_blocks_; ++k)
+        b.states[k] = st[k];
+    if (config_.byte_valid) b.byte_mask = byte_masks_[i];
+    return b;
+}
+
+uint64_t CacheArray::valid_block_count() const {
+    uint64_t n = 0;
+    for (const Line& l : lines_)
+        n += l.valid ? 1 : 0;
+    return n;
+}
+
+} // namespace fireplane::cache

@@ -1,0 +1,144 @@
+// Tag and state array of one cache: which blocks are present, the coherence
+// state of each sub-block, optional per-byte valid bits (W$), and victim choice.
+// No data is stored; the timing model asks this array what hits, what is
+// evicted and what must be written back. All state lives in flat vectors
+// indexed by (set, way), and nothing hands out pointers into them, so the array
+// can be copied, compared and checkpointed as plain data.
+#pragma once
+
+#include "cache_geometry.h"
+#include "moesi.h"
+#include "replacement.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace fireplane::cache {
+
+struct CacheArrayConfig {
+    CacheGeometry geometry;
+    ReplacementPolicy policy = ReplacementPolicy::Lru;
+    uint64_t seed = 1;       // LFSR seed; ignored by LRU
+    bool byte_valid = false; // per-byte valid mask per line (W$); lines <= 64 bytes
+};
+
+struct LookupResult {
+    bool hit = false;           // block present and this sub-block's state is valid
+    bool block_present = false; // tag matched; the sub-block itself may still be I
+    uint64_t set = 0;
+    unsigned way = 0; // meaningful when block_present
+    unsigned sub_block = 0;
+    CoherenceState state = CoherenceState::I; // of the addressed sub-block
+};
+
+// Snapshot of one way: returned for victims, invalidated blocks and iteration.
+struct BlockInfo {
+    bool valid = false; // the way held a tag (block present)
+    uint64_t set = 0;
+    unsigned way = 0;
+    uint64_t tag = 0;
+    uint64_t base = 0; // address of the block's first byte
+    unsigned sub_blocks = 0;
+    std::array<CoherenceState, kMaxSubBlocks> states{}; // entries [0, sub_blocks)
+    uint64_t byte_mask = 0;                             // byte-valid caches only
+
+    // Bit i set when sub-block i is valid / must be written back (M, O, Os).
+    uint64_t valid_mask() const;
+    uint64_t dirty_mask() const;
+    bool needs_writeback() const { return dirty_mask() != 0; }
+};
+
+class CacheArray {
+public:
+    // Throws std::invalid_argument when the geometry does not validate, or when
+    // byte_valid is asked for with lines longer than 64 bytes.
+    explicit CacheArray(const CacheArrayConfig& config);
+
+    const CacheArrayConfig& config() const { return config_; }
+    const CacheGeometry& geometry() const { return config_.geometry; }
+
+    // Pure query: does not update replacement state (snoops and checkers use it).
+    LookupResult lookup(uint64_t pa) const;
+    CoherenceState state(uint64_t pa) const { return lookup(pa).state; }
+
+    // Marks (set, way) most recently used; the timing model calls it on the
+    // accesses that count as uses (normally hits and fills, not snoops).
+    void touch(uint64_t set, unsigned way);
+
+    // Installs the block holding `pa` with every sub-block I (and an empty byte
+    // mask) in the way chosen by the policy, marks it most recently used, and
+    // returns what that way held before; its set/way are where the new block
+    // now lives. Invalid (tag-less) ways are used first. The block must not be
+    // present already (std::logic_error).
+    BlockInfo allocate(uint64_t pa);
+
+    // Sets the state of the sub-block holding `pa` and returns the old one. The
+    // block must be present (std::logic_error). Setting I is invalidate(pa).
+    CoherenceState set_state(uint64_t pa, CoherenceState s);
+
+    // Makes the sub-block holding `pa` I and returns its old state (I when the
+    // block is absent). When that leaves no valid sub-block in a block that had
+    // one, the tag is dropped too, so the way becomes a preferred victim. A block
+    // that was allocated but never filled keeps its tag.
+    CoherenceState invalidate(uint64_t pa);
+
+    // Drops the whole block holding `pa`; returns what it held (valid = false
+    // when absent) so the caller can write back dirty sub-blocks.
+    BlockInfo invalidate_block(uint64_t pa);
+
+    // Empties every way and resets nothing else (replacement state persists).
+    void invalidate_all();
+
+    // --- per-byte valid bits (byte_valid caches only; std::logic_error otherwise) ---
+
+    // Marks bytes [pa, pa + size) valid and returns the line's new mask. The
+    // range must lie inside one line (std::invalid_argument) and the block must
+    // be present (std::logic_error). Bit i of a mask is byte i of the line.
+    uint64_t write_bytes(uint64_t pa, unsigned size);
+    uint64_t byte_mask(uint64_t pa) const; // 0 when the block is absent
+    bool has_bytes(uint64_t pa, unsigned size) const;
+    bool full(uint64_t pa) const; // every byte of the line valid
+
+    // --- inspection ---
+
+    BlockInfo block(uint64_t set, unsigned way) const;
+    uint64_t valid_block_count() const;
+    // Calls fn(const BlockInfo&) for every way that holds a tag, in set-major,
+    // way-minor order (including allocated blocks whose sub-blocks are all I).
+    template <class Fn> void for_each_valid_block(Fn&& fn) const {
+        for (uint64_t s = 0; s < sets_; ++s)
+            for (unsigned w = 0; w < ways_; ++w)
+                if (lines_[s * ways_ + w].valid) fn(block(s, w));
+    }
+
+    const Replacement& replacement() const { return replacement_; }
+    Replacement& replacement() { return replacement_; }
+
+private:
+    struct Line {
+        uint64_t tag = 0;
+        bool valid = false;
+    };
+
+    uint64_t line_index(uint64_t set, unsigned way) const { return set * ways_ + way; }
+    CoherenceState* states_of(uint64_t line) { return &states_[line * sub_blocks_]; }
+    const CoherenceState* states_of(uint64_t line) const { return &states_[line * sub_blocks_]; }
+    // Line index of the block holding `pa`, or -1 when absent.
+    int64_t find(uint64_t pa) const;
+    uint64_t find_present(uint64_t pa, const char* what) const;
+    void require_byte_valid(const char* what) const;
+    uint64_t range_mask(uint64_t pa, unsigned size) const;
+    void drop(uint64_t line);
+
+    CacheArrayConfig config_;
+    uint64_t sets_;
+    unsigned ways_;
+    unsigned sub_blocks_;
+    std::vector<Line> lines_;            // sets * ways
+    std::vector<CoherenceState> states_; // sets * ways * sub_blocks
+    std::vector<uint64_t> byte_masks_;   // sets * ways when byte_valid, else empty
+    Replacement replacement_;
+};
+
+} // namespace fireplane::cache

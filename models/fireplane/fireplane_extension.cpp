@@ -1,0 +1,33 @@
+#include "fireplane_extension.h"
+
+namespace fireplane {
+
+std::string_view to_string(MoesiState state) {
+    switch (state) {
+    case MoesiState::I: return "I";
+    case MoesiState::S: return "S";
+    case MoesiState::E: return "E";
+    case MoesiState::O: return "O";
+    case MoesiState::Os: return "Os";
+    case MoesiState::M: return "M";
+    }
+    return "?";
+}
+
+tlm::tlm_extension_base* FireplaneExtension::clone() const {
+    return new FireplaneExtension(*this);
+}
+
+void FireplaneExtension::copy_from(const tlm::tlm_extension_base& other) {
+    // The base protocol only copies an extension onto one of its own kind.
+    *this = static_cast<const FireplaneExtension&>(other);
+}
+
+FireplaneExtension& fireplane_extension(tlm::tlm_generic_payload& gp) {
+    if (FireplaneExtension* ext = gp.get_extension<FireplaneExtension>()) return *ext;
+    auto* ext = new FireplaneExtension;
+    gp.set_extension(ext);
+    return *ext;
+}
+
+} // namespace fireplane

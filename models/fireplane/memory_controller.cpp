@@ -1,0 +1,241 @@
+#include "memory_controller.h"
+
+#include "devices/payload_bytes.h"
+#include "stats/stats.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace fireplane {
+
+namespace {
+
+// Called from the member initialisers, so a bad configuration throws before
+// the PEQ spawns its process.
+const MemoryControllerConfig& checked(const MemoryControllerConfig& c, const std::string& who) {
+    if (c.size == 0) throw std::invalid_argument(who + ": size is 0");
+    if (c.banks == 0) throw std::invalid_argument(who + ": banks is 0");
+    if (c.interleave == 0) throw std::invalid_argument(who + ": interleave is 0");
+    if (c.base + (c.size - 1) < c.base)
+        throw std::invalid_argument(who + ": base + size wraps around the address space");
+    return c;
+}
+
+uint64_t to_ps(const sc_core::sc_time& t) {
+    return uint64_t(t / sc_core::sc_time(1, sc_core::SC_PS) + 0.5);
+}
+
+[[noreturn]] void protocol_error(const char* who, const std::string& what) {
+    SC_REPORT_FATAL(who, what.c_str());
+    std::abort(); // SC_REPORT_FATAL does not return unless its action was overridden
+}
+
+} // namespace
+
+MemoryController::MemoryController(sc_core::sc_module_name name,
+                                   const MemoryControllerConfig& config)
+    : sc_module(name), socket("socket"), config_(checked(config, this->name())),
+      peq_(this, &MemoryController::on_phase) {
+    // Sparse: host pages are only committed once touched, so a controller
+    // that only answers timing-only requests costs no memory.
+    void* p = mmap(nullptr, config_.size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        throw std::runtime_error(std::string(this->name()) + ": cannot reserve " +
+                                 std::to_string(config_.size) +
+                                 " bytes of host address space: " + std::strerror(errno));
+    mem_ = static_cast<uint8_t*>(p);
+    bank_free_at_.assign(config_.banks, sc_core::SC_ZERO_TIME);
+    bank_accesses_.assign(config_.banks, 0);
+
+    socket.register_b_transport(this, &MemoryController::b_transport);
+    socket.register_nb_transport_fw(this, &MemoryController::nb_transport_fw);
+    socket.register_transport_dbg(this, &MemoryController::transport_dbg);
+
+    auto& stats = StatsRegistry::instance();
+    const std::string n = this->name();
+    stats.add_counter(n + ".reads", &reads_, "read requests, timing-only ones included");
+    stats.add_counter(n + ".writes", &writes_, "write requests, timing-only ones included");
+    stats.add_counter(n + ".timing_only", &timing_only_,
+                      "requests without a data pointer (timing only, storage untouched)");
+    stats.add_counter(n + ".address_errors", &address_errors_,
+                      "requests outside the controller's range (answered with an address error)");
+    for (unsigned b = 0; b < config_.banks; ++b)
+        stats.add_counter(n + ".bank" + std::to_string(b) + ".accesses", &bank_accesses_[b],
+                          "requests served by bank " + std::to_string(b));
+    stats.add_counter(n + ".bank_conflict_stall", &stall_ps_,
+                      "total time requests waited for a busy bank", "ps");
+}
+
+MemoryController::~MemoryController() {
+    StatsRegistry::instance().remove_prefix(name());
+    munmap(mem_, config_.size);
+}
+
+unsigned MemoryController::bank_of(uint64_t offset) const {
+    return unsigned(((config_.base + offset) / config_.interleave) % config_.banks);
+}
+
+bool MemoryController::needs_bank(tlm::tlm_generic_payload& gp) {
+    if (!payload_in_range(gp, config_.size)) {
+        ++address_errors_;
+        gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return false;
+    }
+    if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) {
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+        return false;
+    }
+    return true;
+}
+
+MemoryController::Timing MemoryController::access(tlm::tlm_generic_payload& gp,
+                                                  const sc_core::sc_time& arrival) {
+    if (!needs_bank(gp)) return {arrival, arrival};
+
+    const bool is_read = gp.is_read();
+    is_read ? ++reads_ : ++writes_;
+    uint8_t* base = mem_ + gp.get_address();
+    if (gp.get_data_ptr() == nullptr) {
+        ++timing_only_;
+    } else if (payload_is_simple(gp)) {
+        if (is_read)
+            std::memcpy(gp.get_data_ptr(), base, gp.get_data_length());
+        else
+            std::memcpy(base, gp.get_data_ptr(), gp.get_data_length());
+    } else if (is_read) {
+        for_each_enabled_byte(gp, [base](uint64_t off, unsigned char& d) { d = base[off]; });
+    } else {
+        for_each_enabled_byte(gp, [base](uint64_t off, unsigned char& d) { base[off] = d; });
+    }
+
+    // Every bank the span touches takes part: the access starts when the last
+    // of them is free, and all of them are busy until it has recovered.
+    const uint64_t first_unit = (config_.base + gp.get_address()) / config_.interleave;
+    const uint64_t span = std::max<uint64_t>(payload_span(gp), 1);
+    const uint64_t last_unit = (config_.base + gp.get_address() + span - 1) / config_.interleave;
+    const uint64_t touched = std::min<uint64_t>(last_unit - first_unit + 1, config_.banks);
+    auto bank = [&](uint64_t i) { return unsigned((first_unit + i) % config_.banks); };
+
+    sc_core::sc_time start = arrival;
+    for (uint64_t i = 0; i < touched; ++i)
+        start = std::max(start, bank_free_at_[bank(i)]);
+    const sc_core::sc_time done = start + config_.latency;
+    for (uint64_t i = 0; i < touched; ++i) {
+        bank_free_at_[bank(i)] = done + config_.bank_busy;
+        ++bank_accesses_[bank(i)];
+    }
+    stall_ps_ += to_ps(start - arrival);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    return {start, done};
+}
+
+void MemoryController::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const Timing t = access(gp, now + delay);
+    delay = t.done - now;
+}
+
+// Every request goes through the PEQ so that it is timed at its arrival
+// (now + delay) and not when the initiator happened to call.
+tlm::tlm_sync_enum MemoryController::nb_transport_fw(tlm::tlm_generic_payload& gp,
+                                                     tlm::tlm_phase& phase,
+                                                     sc_core::sc_time& delay) {
+    if (phase == tlm::BEGIN_REQ) {
+        // Requests that need no bank complete at once (base-protocol early
+        // completion), so they cost no events and hold up nothing.
+        if (!needs_bank(gp)) {
+            phase = tlm::END_RESP;
+            return tlm::TLM_COMPLETED;
+        }
+        peq_.notify(gp, phase, delay);
+        return tlm::TLM_ACCEPTED;
+    }
+    if (phase == tlm::END_RESP) {
+        if (&gp != responding_)
+            protocol_error(name(), "nb_transport_fw: END_RESP for a transaction whose response "
+                                   "is not in progress");
+        peq_.notify(gp, phase, delay);
+        return tlm::TLM_COMPLETED;
+    }
+    protocol_error(name(),
+                   std::string("nb_transport_fw: an initiator may not send ") + phase.get_name());
+}
+
+void MemoryController::on_phase(tlm::tlm_generic_payload& gp, const tlm::tlm_phase& phase) {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    if (phase == tlm::BEGIN_REQ) {
+        // The request is accepted (END_REQ) only when its banks start on it:
+        // that is the back-pressure a busy bank puts on the request channel.
+        const Timing t = access(gp, now);
+        if (t.start == now)
+            send_end_req(gp);
+        else
+            peq_.notify(gp, tlm::END_REQ, t.start - now);
+        peq_.notify(gp, tlm::BEGIN_RESP, t.done - now);
+    } else if (phase == tlm::END_REQ) {
+        send_end_req(gp);
+    } else if (phase == tlm::BEGIN_RESP) {
+        if (completed_early_.erase(&gp)) return;
+        responses_.push_back(&gp);
+        send_responses();
+    } else if (phase == tlm::END_RESP) {
+        // The response channel is free again (END_RESP from the initiator, or
+        // the end of a delay it annotated when it completed the response).
+        response_channel_busy_ = false;
+        responding_ = nullptr;
+        send_responses();
+    }
+}
+
+void MemoryController::send_end_req(tlm::tlm_generic_payload& gp) {
+    tlm::tlm_phase phase = tlm::END_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    if (socket->nb_transport_bw(gp, phase, delay) == tlm::TLM_COMPLETED)
+        completed_early_.insert(&gp);
+}
+
+// The base protocol allows one BEGIN_RESP in flight per socket: the next
+// response waits until the initiator has ended the previous one.
+void MemoryController::send_responses() {
+    while (!response_channel_busy_ && !responses_.empty()) {
+        tlm::tlm_generic_payload& gp = *responses_.front();
+        responses_.pop_front();
+        tlm::tlm_phase phase = tlm::BEGIN_RESP;
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        const tlm::tlm_sync_enum status = socket->nb_transport_bw(gp, phase, delay);
+        if (status == tlm::TLM_ACCEPTED) {
+            response_channel_busy_ = true;
+            responding_ = &gp;
+        } else if (status == tlm::TLM_UPDATED && phase != tlm::END_RESP) {
+            protocol_error(name(), std::string("nb_transport_bw: BEGIN_RESP answered with ") +
+                                       phase.get_name() + " (only END_RESP may follow it)");
+        } else if (delay != sc_core::SC_ZERO_TIME) {
+            // Completed, but the channel stays busy for the annotated delay.
+            response_channel_busy_ = true;
+            peq_.notify(gp, tlm::END_RESP, delay);
+        }
+    }
+}
+
+// Debug access: no timing, no statistics; clipped to the controller.
+unsigned MemoryController::transport_dbg(tlm::tlm_generic_payload& gp) {
+    const uint64_t addr = gp.get_address();
+    if (addr >= config_.size || gp.get_data_ptr() == nullptr) return 0;
+    const uint64_t n = std::min<uint64_t>(gp.get_data_length(), config_.size - addr);
+    if (gp.is_read())
+        std::memcpy(gp.get_data_ptr(), mem_ + addr, n);
+    else if (gp.is_write())
+        std::memcpy(mem_ + addr, gp.get_data_ptr(), n);
+    else
+        return 0;
+    return unsigned(n);
+}
+
+} // namespace fireplane

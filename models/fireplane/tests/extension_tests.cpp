@@ -1,0 +1,120 @@
+// FireplaneExtension: clone and copy_from carry every field, the helper
+// attaches one extension per payload, and the MOESI states match the caches'.
+#include "fireplane_extension.h"
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+// Cross-check against the caches' states when that library is in the tree
+// (header only: its constexpr table, no link dependency).
+#if __has_include("cache/moesi.h")
+#include "cache/moesi.h"
+#define FIREPLANE_HAVE_CACHE_MOESI 1
+#endif
+
+using namespace fireplane;
+
+namespace {
+
+FireplaneExtension sample() {
+    FireplaneExtension e;
+    e.type = TransactionType::R_RTO;
+    e.source = 27;
+    e.transaction_id = 0x1a5;
+    e.snoop = SnoopResult{true, true, true};
+    e.outcome = MoesiState::Os;
+    return e;
+}
+
+void check_same(const FireplaneExtension& a, const FireplaneExtension& b) {
+    CHECK(a.type == b.type);
+    CHECK(a.source == b.source);
+    CHECK(a.transaction_id == b.transaction_id);
+    CHECK(a.snoop == b.snoop);
+    CHECK(a.outcome == b.outcome);
+}
+
+} // namespace
+
+TEST_CASE("extension: defaults are an RTS from agent 0 with nothing snooped", "[extension]") {
+    const FireplaneExtension e;
+    CHECK(e.type == TransactionType::RTS);
+    CHECK(e.source == 0);
+    CHECK(e.transaction_id == 0);
+    CHECK(e.snoop == SnoopResult{});
+    CHECK(e.outcome == MoesiState::I);
+    CHECK(e.info().mnemonic == "RTS");
+}
+
+TEST_CASE("extension: clone is an independent copy of every field", "[extension]") {
+    const FireplaneExtension original = sample();
+    // Extensions are released with free(): their destructor is protected.
+    auto release = [](tlm::tlm_extension_base* e) { e->free(); };
+    std::unique_ptr<tlm::tlm_extension_base, decltype(release)> base(original.clone(), release);
+    auto* copy = dynamic_cast<FireplaneExtension*>(base.get());
+    REQUIRE(copy != nullptr);
+    REQUIRE(copy != &original);
+    check_same(*copy, original);
+    copy->source = 3;
+    CHECK(original.source == 27);
+}
+
+TEST_CASE("extension: copy_from overwrites every field", "[extension]") {
+    const FireplaneExtension from = sample();
+    FireplaneExtension to;
+    to.copy_from(from);
+    check_same(to, from);
+}
+
+TEST_CASE("extension: the payload helper attaches one extension and keeps it", "[extension]") {
+    tlm::tlm_generic_payload gp;
+    CHECK(find_fireplane_extension(gp) == nullptr);
+    FireplaneExtension& e = fireplane_extension(gp);
+    CHECK(find_fireplane_extension(gp) == &e);
+    e.type = TransactionType::WB;
+    e.source = 5;
+    FireplaneExtension& again = fireplane_extension(gp);
+    CHECK(&again == &e);
+    CHECK(again.type == TransactionType::WB);
+    CHECK(again.source == 5);
+}
+
+TEST_CASE("extension: deep_copy_from of a payload copies the extension", "[extension]") {
+    // Bridges that copy payloads (tlm_generic_payload::deep_copy_from) rely on
+    // clone/copy_from.
+    tlm::tlm_generic_payload a, b;
+    fireplane_extension(a) = sample();
+    b.deep_copy_from(a);
+    FireplaneExtension* copied = find_fireplane_extension(b);
+    REQUIRE(copied != nullptr);
+    CHECK(copied != find_fireplane_extension(a));
+    check_same(*copied, *find_fireplane_extension(a));
+}
+
+TEST_CASE("extension: MOESI states keep the cache library's values and names", "[extension]") {
+    // models/cache/moesi.h's CoherenceState is I, S, E, O, Os, M from 0; the
+    // two convert with a static_cast, so the values are fixed.
+    CHECK(unsigned(MoesiState::I) == 0);
+    CHECK(unsigned(MoesiState::S) == 1);
+    CHECK(unsigned(MoesiState::E) == 2);
+    CHECK(unsigned(MoesiState::O) == 3);
+    CHECK(unsigned(MoesiState::Os) == 4);
+    CHECK(unsigned(MoesiState::M) == 5);
+    CHECK(to_string(MoesiState::I) == "I");
+    CHECK(to_string(MoesiState::Os) == "Os");
+    CHECK(to_string(MoesiState::M) == "M");
+#ifdef FIREPLANE_HAVE_CACHE_MOESI
+    REQUIRE(cache::kNumCoherenceStates == 6);
+    for (unsigned i = 0; i < cache::kNumCoherenceStates; ++i)
+        CHECK(cache::to_string(static_cast<cache::CoherenceState>(i)) ==
+              to_string(static_cast<MoesiState>(i)));
+#endif
+}
+
+TEST_CASE("extension: Safari agent IDs below 24 are CPUs", "[extension]") {
+    CHECK(is_cpu_agent(0));
+    CHECK(is_cpu_agent(23));
+    CHECK_FALSE(is_cpu_agent(24));
+    CHECK_FALSE(is_cpu_agent(kFirstIoAgentId + 5));
+}
