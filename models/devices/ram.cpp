@@ -1,5 +1,7 @@
 #include "ram.h"
 
+#include "common/sparse_memory.h"
+
 #include "payload_bytes.h"
 #include "stats/stats.h"
 
@@ -13,24 +15,11 @@
 
 namespace fireplane {
 
-namespace {
-
-uint8_t* map_anonymous(uint64_t bytes, const char* who) {
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED)
-        throw std::runtime_error(std::string(who) + ": cannot reserve " + std::to_string(bytes) +
-                                 " bytes of host address space: " + std::strerror(errno));
-    return static_cast<uint8_t*>(p);
-}
-
-} // namespace
-
 Ram::Ram(sc_core::sc_module_name name, const RamConfig& config)
     : sc_module(name), socket("socket"), config_(config) {
     if (config_.size == 0) throw std::invalid_argument(std::string(this->name()) + ": size is 0");
     mapped_bytes_ = config_.size;
-    mem_ = map_anonymous(mapped_bytes_, this->name());
+    mem_ = map_sparse(mapped_bytes_, this->name());
 
     socket.register_b_transport(this, &Ram::b_transport);
     socket.register_nb_transport_fw(this, &Ram::nb_transport_fw);
@@ -48,7 +37,7 @@ Ram::Ram(sc_core::sc_module_name name, const RamConfig& config)
 
 Ram::~Ram() {
     StatsRegistry::instance().remove_prefix(name());
-    munmap(mem_, mapped_bytes_);
+    unmap_sparse(mem_, mapped_bytes_);
 }
 
 sc_core::sc_time Ram::access(tlm::tlm_generic_payload& gp) {

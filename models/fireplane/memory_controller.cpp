@@ -1,5 +1,7 @@
 #include "memory_controller.h"
 
+#include "common/sparse_memory.h"
+
 #include "devices/payload_bytes.h"
 #include "stats/stats.h"
 
@@ -44,13 +46,7 @@ MemoryController::MemoryController(sc_core::sc_module_name name,
       peq_(this, &MemoryController::on_phase) {
     // Sparse: host pages are only committed once touched, so a controller
     // that only answers timing-only requests costs no memory.
-    void* p = mmap(nullptr, config_.size, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED)
-        throw std::runtime_error(std::string(this->name()) + ": cannot reserve " +
-                                 std::to_string(config_.size) +
-                                 " bytes of host address space: " + std::strerror(errno));
-    mem_ = static_cast<uint8_t*>(p);
+    mem_ = map_sparse(config_.size, this->name());
     bank_free_at_.assign(config_.banks, sc_core::SC_ZERO_TIME);
     bank_accesses_.assign(config_.banks, 0);
 
@@ -75,7 +71,7 @@ MemoryController::MemoryController(sc_core::sc_module_name name,
 
 MemoryController::~MemoryController() {
     StatsRegistry::instance().remove_prefix(name());
-    munmap(mem_, config_.size);
+    unmap_sparse(mem_, config_.size);
 }
 
 unsigned MemoryController::bank_of(uint64_t offset) const {

@@ -8,23 +8,13 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/factory_params.h"
+
 using namespace fireplane;
 
 namespace {
 
-// Params for `type` with its defaults, then the given overrides.
-Params params_for(const ModelType& type, const std::string& instance,
-                  const std::vector<std::pair<std::string, std::string>>& overrides) {
-    Params p(instance);
-    for (const ParamSpec& spec : type.params)
-        if (!spec.required()) p.set(spec, spec.default_value, Location{"<default>", 0, 0});
-    for (const auto& [name, text] : overrides) {
-        const ParamSpec* spec = type.param(name);
-        REQUIRE(spec != nullptr);
-        p.set(*spec, text, Location{"test.yaml", 1, 1});
-    }
-    return p;
-}
+using testing::params_for;
 
 } // namespace
 

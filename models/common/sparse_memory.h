@@ -1,0 +1,28 @@
+#pragma once
+// Host memory for simulated memories: reserved, not committed, so a model of
+// many gigabytes costs host memory only for the pages the guest touches.
+#include <sys/mman.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace fireplane {
+
+// Zero-filled bytes; throws std::runtime_error naming `who` if the host refuses.
+inline uint8_t* map_sparse(uint64_t bytes, const std::string& who) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        throw std::runtime_error(who + ": cannot reserve " + std::to_string(bytes) +
+                                 " bytes of host address space: " + std::strerror(errno));
+    return static_cast<uint8_t*>(p);
+}
+
+inline void unmap_sparse(uint8_t* memory, uint64_t bytes) {
+    if (memory) munmap(memory, bytes);
+}
+
+} // namespace fireplane
