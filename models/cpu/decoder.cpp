@@ -30,7 +30,7 @@ uint8_t fp_index(unsigned encoded, char precision) {
 
 // Applies one operand token to the decoded instruction. Returns false when
 // the encoding is reserved (an illegal instruction).
-bool apply_token(const std::string& t, uint32_t w, uint64_t pc, Insn& in) {
+bool apply_token(std::string_view t, uint32_t w, uint64_t pc, Insn& in) {
     const bool imm = i(w);
     if (t == "r1")
         in.rs1 = uint8_t(rs1(w));
@@ -126,14 +126,8 @@ Insn decode(uint32_t word, uint64_t pc) {
     const IsaRow* row = find_row(word);
     if (!row) return in;
     in.aux = row->aux;
-    const char* p = row->operands;
-    while (*p) {
-        const char* end = std::strchr(p, ',');
-        std::string token = end ? std::string(p, end) : std::string(p);
-        if (!apply_token(token, word, pc, in)) return Insn{exec_illegal, word, 0, 0, 0, 0, 0};
-        if (!end) break;
-        p = end + 1;
-    }
+    if (!for_each_operand(*row, [&](std::string_view t) { return apply_token(t, word, pc, in); }))
+        return Insn{exec_illegal, word, 0, 0, 0, 0, 0};
     in.exec = (row->exec_imm && i(word)) ? row->exec_imm : row->exec;
     return in;
 }

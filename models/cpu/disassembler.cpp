@@ -86,7 +86,7 @@ std::string mnemonic(const IsaRow& row, uint32_t w) {
     return name;
 }
 
-std::string operand(const std::string& t, uint32_t w, uint64_t pc) {
+std::string operand(std::string_view t, uint32_t w, uint64_t pc) {
     if (t == "r1") return int_reg_name(rs1(w));
     if (t == "r2") return int_reg_name(rs2(w));
     if (t == "rd") return int_reg_name(rd(w));
@@ -150,19 +150,16 @@ std::string disassemble(uint32_t word, uint64_t pc) {
     if (!row) return "illegal " + hex(word);
     std::string text = mnemonic(*row, word);
     std::string ops;
-    for (const char* p = row->operands; *p;) {
-        const char* end = std::strchr(p, ',');
-        std::string token = end ? std::string(p, end) : std::string(p);
-        // SAVED/RESTORED/DONE/RETRY carry their function in rd and have no operands.
-        const bool function_only =
-            field::op(word) == 2 && (field::op3(word) == 0x31 || field::op3(word) == 0x3e);
+    // SAVED/RESTORED/DONE/RETRY carry their function in rd and have no operands.
+    const bool function_only =
+        field::op(word) == 2 && (field::op3(word) == 0x31 || field::op3(word) == 0x3e);
+    for_each_operand(*row, [&](std::string_view token) {
         if (token != "rc" && !function_only) {
             std::string o = operand(token, word, pc);
             if (!o.empty()) ops += (ops.empty() ? "" : ", ") + o;
         }
-        if (!end) break;
-        p = end + 1;
-    }
+        return true;
+    });
     if (!ops.empty()) text += " " + ops;
     return text;
 }

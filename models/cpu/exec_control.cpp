@@ -127,22 +127,12 @@ bool privileged(const SparcCore& c) {
 
 bool saved_restored(SparcCore& c, const Insn& in) {
     if (!privileged(c)) return c.raise(kTrapPrivilegedOpcode);
-    if (in.rd == 0) { // SAVED
-        c.cansave++;
-        if (c.otherwin == 0)
-            c.canrestore--;
-        else
-            c.otherwin--;
-    } else if (in.rd == 1) { // RESTORED
-        c.canrestore++;
-        if (c.cleanwin < kNumWindows - 1) c.cleanwin++;
-        if (c.otherwin == 0)
-            c.cansave--;
-        else
-            c.otherwin--;
-    } else {
+    if (in.rd == 0)
+        c.saved();
+    else if (in.rd == 1)
+        c.restored();
+    else
         return c.raise(kTrapIllegalInstruction);
-    }
     return next(c);
 }
 

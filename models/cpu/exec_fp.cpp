@@ -3,193 +3,15 @@
 // the guest's rounding mode; exceptions are read back from MXCSR into FSR, and
 // NaN results are rewritten to SPARC's rules (x86 differs in default NaN and
 // in which operand propagates).
-#include "exec_common.h"
-#include "fp_registers.h"
-#include "host_fp.h"
+#include "fp_common.h"
 
-#include <cmath>
-#include <cstring>
-#include <limits>
 #include <type_traits>
 
 namespace fireplane::sparc {
 
 namespace {
 
-// ---- FSR fields ----
-constexpr unsigned kCexcShift = 0, kAexcShift = 5, kTemShift = 23;
-constexpr uint64_t kFttMask = 7ull << 14;
-constexpr uint64_t kFttIeee = 1ull << 14;
-
-unsigned rounding_mode(const SparcCore& c) {
-    return c.fp_rounding();
-}
-
-// Records the exceptions of one FPop. Returns false (with the trap raised)
-// when an enabled exception traps, in which case rd must not be written.
-bool finish(SparcCore& c, uint8_t exc) {
-    c.fsr &= ~(uint64_t(0x1f) << kCexcShift);
-    unsigned tem = unsigned(c.fsr >> kTemShift) & 0x1f;
-    if (exc & tem) {
-        c.fsr = (c.fsr & ~kFttMask) | kFttIeee | (uint64_t(exc & tem) << kCexcShift);
-        return c.raise(kTrapFpExceptionIeee754);
-    }
-    c.fsr |= uint64_t(exc) << kCexcShift;
-    c.fsr |= uint64_t(exc) << kAexcShift;
-    return true;
-}
-
-template <typename T> uint64_t raw_bits(T v) {
-    if constexpr (std::is_floating_point_v<T>)
-        return to_bits(v);
-    else
-        return uint64_t(v);
-}
-template <typename T> T from_raw(uint64_t v) {
-    if constexpr (std::is_floating_point_v<T>)
-        return bits_to<T>(v);
-    else
-        return T(v);
-}
-template <typename T> uint8_t signaling_of(T v) {
-    if constexpr (std::is_floating_point_v<T>)
-        return signaling_exc(v);
-    else
-        return 0;
-}
-
-// ---- operations computed by the host FPU ----
-// Each has operand type A, result type R, f() and the NaN SPARC returns when f() gives one.
-template <typename T> struct FAdd {
-    using A = T;
-    using R = T;
-    static constexpr bool kBinary = true;
-    static R f(A a, A b) { return a + b; }
-    static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
-};
-template <typename T> struct FSub {
-    using A = T;
-    using R = T;
-    static constexpr bool kBinary = true;
-    static R f(A a, A b) { return a - b; }
-    static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
-};
-template <typename T> struct FMul {
-    using A = T;
-    using R = T;
-    static constexpr bool kBinary = true;
-    static R f(A a, A b) { return a * b; }
-    static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
-};
-template <typename T> struct FDiv {
-    using A = T;
-    using R = T;
-    static constexpr bool kBinary = true;
-    static R f(A a, A b) { return a / b; }
-    static R nan(A a, A b) { return sparc_nan_result(a, b, true); }
-};
-template <typename T> struct FSqrt {
-    using A = T;
-    using R = T;
-    static constexpr bool kBinary = false;
-    static R f(A, A b) { return std::sqrt(b); }
-    static R nan(A, A b) { return sparc_nan_result(b, b, false); }
-};
-// fsmuld: the exact product of two singles as a double.
-struct FsMulD {
-    using A = float;
-    using R = double;
-    static constexpr bool kBinary = true;
-    static R f(A a, A b) { return double(a) * double(b); }
-    static R nan(A a, A b) { return widen_nan(sparc_nan_result(a, b, true)); }
-};
-// Format conversions, and integer (held in an FP register) to float.
-template <typename From, typename To> struct Convert {
-    using A = From;
-    using R = To;
-    static constexpr bool kBinary = false;
-    static R f(A, A b) { return R(b); }
-    static R nan(A, A b) {
-        if constexpr (std::is_floating_point_v<A>)
-            return convert_nan<To>(b);
-        else
-            return R(b);
-    }
-};
-
-// The exceptions of one operation, computed in isolation under rounding `rd`.
-template <typename Op>
-uint8_t compute_exceptions(typename Op::A a, typename Op::A b, unsigned rd, typename Op::R& r) {
-    const uint8_t exc = host_fp_op(rd, [&] {
-        r = Op::f(host_fp_barrier(a), host_fp_barrier(b));
-        return r;
-    });
-    return exc | (Op::kBinary ? signaling_of(a) : 0) | signaling_of(b);
-}
-
-template <typename Op> uint8_t recorded_exceptions(const SparcCore::FpRecord& rec, unsigned rd) {
-    typename Op::R r;
-    return compute_exceptions<Op>(from_raw<typename Op::A>(rec.a), from_raw<typename Op::A>(rec.b),
-                                  rd, r);
-}
-
-template <typename Op> bool fp_compute(SparcCore& c, const Insn& in) {
-    using A = typename Op::A;
-    using R = typename Op::R;
-    if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    const A a = Op::kBinary ? Reg<A>::get(c, in.rs1) : A{}, b = Reg<A>::get(c, in.rs2);
-    R r;
-    if (__builtin_expect(!c.fp_exact(), 1)) {
-        r = Op::f(host_fp_barrier(a), host_fp_barrier(b));
-        c.record_fp({recorded_exceptions<Op>, raw_bits(a), raw_bits(b)});
-    } else if (!finish(c, compute_exceptions<Op>(a, b, rounding_mode(c), r))) {
-        return false;
-    }
-    if (r != r) r = Op::nan(a, b);
-    Reg<R>::set(c, in.rd, r);
-    return next(c);
-}
-
 // ---- operations whose exceptions are decided in software ----
-
-uint8_t stored_exceptions(const SparcCore::FpRecord& rec, unsigned) {
-    return uint8_t(rec.a);
-}
-
-// Records exceptions found in software; false when one of them traps.
-bool software_exceptions(SparcCore& c, uint8_t exc) {
-    if (__builtin_expect(c.fp_exact(), 0)) return finish(c, exc);
-    c.fsr |= uint64_t(exc) << kAexcShift;
-    c.record_fp({stored_exceptions, exc, 0});
-    return true;
-}
-
-// Float to integer, always rounding toward zero. Out of range and NaN are
-// invalid, with SPARC's saturated results rather than x86's "indefinite".
-template <typename From, typename Int> bool ftoint(SparcCore& c, const Insn& in) {
-    if (!c.fp_enabled()) return c.raise(kTrapFpDisabled);
-    const From a = Reg<From>::get(c, in.rs2);
-    Int r;
-    uint8_t exc = 0;
-    const From lo = From(std::numeric_limits<Int>::min());
-    const From hi_exclusive = -lo; // 2^31 or 2^63, exactly representable
-    if (a != a) {
-        r = std::numeric_limits<Int>::max();
-        exc = kFpInvalid;
-    } else if (a >= hi_exclusive) {
-        r = std::numeric_limits<Int>::max();
-        exc = kFpInvalid;
-    } else if (a < lo) {
-        r = std::numeric_limits<Int>::min();
-        exc = kFpInvalid;
-    } else {
-        r = Int(host_fp_barrier(a));
-        if (From(r) != a) exc = kFpInexact;
-    }
-    if (!software_exceptions(c, exc)) return false;
-    Reg<Int>::set(c, in.rd, r);
-    return next(c);
-}
 
 // Compares: fcc 0 =, 1 <, 2 >, 3 unordered.
 template <typename T, bool Signaling> bool fcmp(SparcCore& c, const Insn& in) {
@@ -203,7 +25,7 @@ template <typename T, bool Signaling> bool fcmp(SparcCore& c, const Insn& in) {
     } else {
         result = a == b ? 0 : a < b ? 1 : 2;
     }
-    if (!software_exceptions(c, exc)) return false;
+    if (!known_exceptions(c, exc)) return false;
     c.set_fcc(in.rd & 3, result);
     return next(c);
 }

@@ -58,7 +58,7 @@ template <typename T, bool Imm> bool st(SparcCore& c, const Insn& in) {
 template <typename T, bool Imm> bool lda(SparcCore& c, const Insn& in) {
     AsiInfo asi;
     if (!check_asi(c, asi_of<Imm>(c, in), asi)) return false;
-    uint64_t va = c.r[in.rs1] + (Imm ? uint64_t(in.imm) : c.r[in.rs2]);
+    uint64_t va = address<Imm>(c, in);
     if (misaligned<T>(va)) return c.raise_at(kTrapMemAddressNotAligned, va);
     std::make_unsigned_t<T> v;
     if (!c.read(va, v, asi.little)) {
@@ -73,7 +73,7 @@ template <typename T, bool Imm> bool sta(SparcCore& c, const Insn& in) {
     AsiInfo asi;
     if (!check_asi(c, asi_of<Imm>(c, in), asi)) return false;
     if (asi.no_fault) return c.raise_at(kTrapDataAccessException, 0);
-    uint64_t va = c.r[in.rs1] + (Imm ? uint64_t(in.imm) : c.r[in.rs2]);
+    uint64_t va = address<Imm>(c, in);
     if (misaligned<T>(va)) return c.raise_at(kTrapMemAddressNotAligned, va);
     if (!c.write(va, T(store_data(c, in)), asi.little)) return c.memory_fault(va);
     return next(c);
@@ -186,7 +186,7 @@ template <FpWidth W, bool Alt, bool Imm> bool ldf(SparcCore& c, const Insn& in) 
     if constexpr (Alt) {
         if (!check_asi(c, asi_of<Imm>(c, in), asi)) return false;
     }
-    uint64_t va = c.r[in.rs1] + (Imm ? uint64_t(in.imm) : c.r[in.rs2]);
+    uint64_t va = address<Imm>(c, in);
     if (asi.block) {
         if (W != FpWidth::Double) return c.raise_at(kTrapDataAccessException, va);
         return block_transfer(c, in, va, asi, true);
@@ -217,7 +217,7 @@ template <FpWidth W, bool Alt, bool Imm> bool stf(SparcCore& c, const Insn& in) 
         if (!check_asi(c, asi_of<Imm>(c, in), asi)) return false;
         if (asi.no_fault) return c.raise_at(kTrapDataAccessException, 0);
     }
-    uint64_t va = c.r[in.rs1] + (Imm ? uint64_t(in.imm) : c.r[in.rs2]);
+    uint64_t va = address<Imm>(c, in);
     if (asi.block) {
         if (W != FpWidth::Double) return c.raise_at(kTrapDataAccessException, va);
         return block_transfer(c, in, va, asi, false);

@@ -47,11 +47,22 @@ inline unsigned host_fp_rounding_bits(unsigned rd) {
 // Forces `v` to be materialised here, so the optimiser cannot move the
 // computation across the MXCSR accesses around it.
 template <typename T> inline T host_fp_barrier(T v) {
-    if constexpr (std::is_floating_point_v<T>)
+    if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, __float128>)
         asm volatile("" : "+x"(v));
     else
         asm volatile("" : "+r"(v));
     return v;
+}
+
+// MXCSR exception flags (IE, ZE, OE, UE, PE; DE has no IEEE counterpart) as FSR bits.
+inline uint8_t fsr_exceptions(unsigned mxcsr) {
+    uint8_t exc = 0;
+    if (mxcsr & 0x01) exc |= kFpInvalid;
+    if (mxcsr & 0x04) exc |= kFpDivZero;
+    if (mxcsr & 0x08) exc |= kFpOverflow;
+    if (mxcsr & 0x10) exc |= kFpUnderflow;
+    if (mxcsr & 0x20) exc |= kFpInexact;
+    return exc;
 }
 
 // Runs `op` (which returns its result) under SPARC rounding mode `rd`
@@ -63,13 +74,7 @@ template <typename Op> inline uint8_t host_fp_op(unsigned rd, Op&& op) {
     host_fp_barrier(result);
     const unsigned flags = _mm_getcsr();
     _mm_setcsr(saved);
-    uint8_t exc = 0;
-    if (flags & 0x01) exc |= kFpInvalid;
-    if (flags & 0x04) exc |= kFpDivZero;
-    if (flags & 0x08) exc |= kFpOverflow;
-    if (flags & 0x10) exc |= kFpUnderflow;
-    if (flags & 0x20) exc |= kFpInexact;
-    return exc;
+    return fsr_exceptions(flags);
 }
 
 // MXCSR ownership while a core runs: the guest's rounding mode, exceptions
@@ -91,13 +96,7 @@ inline uint8_t host_fp_take_flags() {
     const unsigned csr = _mm_getcsr();
     if (!(csr & 0x3d)) return 0;
     _mm_setcsr(csr & ~0x3fu);
-    uint8_t exc = 0;
-    if (csr & 0x01) exc |= kFpInvalid;
-    if (csr & 0x04) exc |= kFpDivZero;
-    if (csr & 0x08) exc |= kFpOverflow;
-    if (csr & 0x10) exc |= kFpUnderflow;
-    if (csr & 0x20) exc |= kFpInexact;
-    return exc;
+    return fsr_exceptions(csr);
 }
 
 template <typename T> inline auto quiet_bit() {

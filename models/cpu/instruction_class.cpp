@@ -109,9 +109,7 @@ InstructionInfo classify(uint32_t w) {
     const bool rd_is_source = info.cls == IC::Store || info.cls == IC::Atomic;
     const bool fp_rd_is_source = info.cls == IC::FpStore;
     const std::string name = row->name;
-    for (const char* p = row->operands; *p;) {
-        const char* end = std::strchr(p, ',');
-        const std::string t = end ? std::string(p, end) : std::string(p);
+    for_each_operand(*row, [&](std::string_view t) {
         if (t == "r1")
             ops.src(rs1(w));
         else if (t == "r2" || ((t == "o2" || t == "sh" || t == "s11" || t == "s10") && !i(w)))
@@ -143,9 +141,8 @@ InstructionInfo classify(uint32_t w) {
                         ? kIntCcReg
                         : kFpCcReg);
         }
-        if (!end) break;
-        p = end + 1;
-    }
+        return true;
+    });
     if (info.cls == IC::Call) ops.dst(15); // %o7
     // cc-setting integer operations (addcc, subcc, ...) write %icc/%xcc.
     if (field::op(w) == 2 && field::op3(w) >= 0x10 && field::op3(w) <= 0x1f) ops.dst(kIntCcReg);

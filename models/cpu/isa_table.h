@@ -25,6 +25,7 @@
 #include "insn.h"
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace fireplane::sparc {
@@ -65,6 +66,20 @@ void add_fp_rows(std::vector<IsaRow>& rows);
 void add_state_register_rows(std::vector<IsaRow>& rows);
 void add_vis_rows(std::vector<IsaRow>& rows);
 void add_quad_rows(std::vector<IsaRow>& rows);
+
+// Calls fn(token) for each operand token of the row, in order; stops early
+// when fn returns false, and returns whether it ran to the end.
+template <typename Fn> bool for_each_operand(const IsaRow& row, Fn&& fn) {
+    for (const char* p = row.operands; *p;) {
+        const char* end = p;
+        while (*end && *end != ',')
+            ++end;
+        if (!fn(std::string_view(p, size_t(end - p)))) return false;
+        if (!*end) break;
+        p = end + 1;
+    }
+    return true;
+}
 
 // All rows, most specific mask first within each primary opcode.
 const std::vector<IsaRow>& isa_rows();

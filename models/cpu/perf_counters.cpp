@@ -75,8 +75,7 @@ uint64_t PerfCounters::total(Event e, bool user, bool supervisor, Now now) const
 }
 
 uint64_t PerfCounters::selected(unsigned pic, Now now) const {
-    const unsigned code = unsigned(pcr_ >> (pic == 0 ? kPcrSlShift : kPcrSuShift)) & 0x3f;
-    const CounterEvent* e = find_counter_event(pic, code);
+    const CounterEvent* e = selection_[pic];
     return e ? total(e->event, pcr_ & kPcrUt, pcr_ & kPcrSt, now) : 0;
 }
 
@@ -106,7 +105,13 @@ void PerfCounters::write_pcr(uint64_t value, Now now) {
     for (unsigned pic = 0; pic < 2; ++pic)
         pic_base_[pic] = uint32_t(pic_half(pic, now));
     pcr_ = value;
+    select();
     rebase(now);
+}
+
+void PerfCounters::select() {
+    selection_[0] = find_counter_event(0, unsigned(pcr_ >> kPcrSlShift) & 0x3f);
+    selection_[1] = find_counter_event(1, unsigned(pcr_ >> kPcrSuShift) & 0x3f);
 }
 
 bool PerfCounters::take_overflow(Now now) {
@@ -124,8 +129,7 @@ bool PerfCounters::take_overflow(Now now) {
 uint64_t PerfCounters::instructions_to_overflow(Now now) const {
     uint64_t limit = kNever;
     for (unsigned pic = 0; pic < 2; ++pic) {
-        const unsigned code = unsigned(pcr_ >> (pic == 0 ? kPcrSlShift : kPcrSuShift)) & 0x3f;
-        const CounterEvent* e = find_counter_event(pic, code);
+        const CounterEvent* e = selection_[pic];
         if (!e || (e->event != Event::InstrCnt && e->event != Event::CycleCnt)) continue;
         const uint64_t left = ((wraps_seen_[pic] + 1) << 32) - pic_half(pic, now);
         // Up to four instructions retire a cycle, so a cycle counter can wrap 4x sooner.

@@ -55,6 +55,8 @@ constexpr unsigned kPcrSlShift = 4, kPcrSuShift = 11;
 
 class PerfCounters {
 public:
+    PerfCounters() { select(); }
+
     // Counting, on the hot path: into the bank of the current mode.
     void count(Event e, uint64_t n = 1) { bank_[unsigned(e)] += n; }
 
@@ -83,14 +85,16 @@ private:
     uint64_t selected(unsigned pic, Now now) const; // running total of the selected event
     uint64_t pic_half(unsigned pic, Now now) const;
     void rebase(Now now);
+    void select(); // selection_ from PCR
 
     std::array<std::array<uint64_t, kEventCount>, 2> banks_{}; // [privileged][event]
     uint64_t* bank_ = banks_[0].data();
     bool privileged_ = false;
     Now mode_start_{0, 0};
     uint64_t pcr_ = 0;
-    uint32_t pic_base_[2] = {0, 0};   // PIC halves when last written ...
-    uint64_t pic_origin_[2] = {0, 0}; // ... and the selected totals then
+    const CounterEvent* selection_[2] = {}; // the rows PCR.SL and PCR.SU select (null: none)
+    uint32_t pic_base_[2] = {0, 0};         // PIC halves when last written ...
+    uint64_t pic_origin_[2] = {0, 0};       // ... and the selected totals then
     uint64_t wraps_seen_[2] = {0, 0};
 };
 

@@ -117,8 +117,24 @@ public:
     // handler reads other windows) and reloads them after a change of CWP.
     void store_working_window();
     void load_working_window();
-    uint64_t& window_reg(unsigned window,
-                         unsigned reg); // reg 8..31 as in r[]; needs store_working_window()
+    // Register `reg` (8..31, as in r[]) of any window; needs store_working_window().
+    uint64_t& window_reg(unsigned window, unsigned reg);
+    // The window bookkeeping of SAVED and RESTORED, which spill and fill handlers end with.
+    void saved() {
+        cansave++;
+        if (otherwin == 0)
+            canrestore--;
+        else
+            otherwin--;
+    }
+    void restored() {
+        canrestore++;
+        if (cleanwin < kNumWindows - 1) cleanwin++;
+        if (otherwin == 0)
+            cansave--;
+        else
+            otherwin--;
+    }
 
     // ---- execution chains (see run_loop) ----
     // A handler that completed its instruction ends with `return retire();`

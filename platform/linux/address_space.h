@@ -59,6 +59,7 @@ public:
     bool physical_page(uint64_t va_page, uint64_t& pa_page) const;
     bool out_of_memory() const { return out_of_memory_; }
     uint64_t resident_pages() const { return pages_.size(); }
+    uint64_t physical_size() const { return ram_.size; }
 
 private:
     struct Page {

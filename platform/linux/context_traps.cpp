@@ -19,16 +19,6 @@ constexpr unsigned kMcTstate = 0, kMcPc = 1, kMcNpc = 2, kMcY = 3, kMcG1 = 4, kM
 constexpr uint64_t kStackBias = 2047;
 constexpr uint64_t kTstateCcrAsi = 0xffull << 32 | 0xffull << 24;
 
-bool put64(LinuxProcess& p, uint64_t va, uint64_t v) {
-    v = __builtin_bswap64(v);
-    return p.write_guest(va, &v, 8);
-}
-bool get64(LinuxProcess& p, uint64_t va, uint64_t& v) {
-    if (!p.read_guest(va, &v, 8)) return false;
-    v = __builtin_bswap64(v);
-    return true;
-}
-
 } // namespace
 
 void LinuxProcess::get_context(sparc::SparcCore& c) {
@@ -39,15 +29,15 @@ void LinuxProcess::get_context(sparc::SparcCore& c) {
     const uint64_t pc = trap.tnpc, npc = trap.tnpc + 4; // resume after the trap instruction
     std::vector<uint8_t> zeros(kSize, 0);
     bool ok = (ucp & 7) == 0 && write_guest(ucp, zeros.data(), zeros.size());
-    ok = ok && put64(*this, ucp + kSigmask, signal_mask);
+    ok = ok && write_word(ucp + kSigmask, signal_mask);
     const uint64_t gregs[4] = {trap.tstate, pc, npc, c.y};
     for (unsigned i = 0; i < 4 && ok; ++i)
-        ok = put64(*this, ucp + kGregs + 8 * i, gregs[i]);
+        ok = write_word(ucp + kGregs + 8 * i, gregs[i]);
     for (unsigned i = 0; i < 7 && ok; ++i)
-        ok = put64(*this, ucp + kGregs + 8 * (kMcG1 + i), c.r[1 + i]);
+        ok = write_word(ucp + kGregs + 8 * (kMcG1 + i), c.r[1 + i]);
     for (unsigned i = 0; i < 8 && ok; ++i)
-        ok = put64(*this, ucp + kGregs + 8 * (kMcO0 + i), c.r[8 + i]);
-    ok = ok && put64(*this, ucp + kFp, c.r[30]) && put64(*this, ucp + kI7, c.r[31]);
+        ok = write_word(ucp + kGregs + 8 * (kMcO0 + i), c.r[8 + i]);
+    ok = ok && write_word(ucp + kFp, c.r[30]) && write_word(ucp + kI7, c.r[31]);
     if (!ok) return kill_by_signal(abi::kSigSegv, "getcontext: bad ucontext address");
     c.done_trap();
 }
@@ -60,9 +50,9 @@ void LinuxProcess::set_context(sparc::SparcCore& c) {
     uint64_t g[19], fp, i7, mask;
     bool ok = (ucp & 7) == 0;
     for (unsigned i = 0; i < 19 && ok; ++i)
-        ok = get64(*this, ucp + kGregs + 8 * i, g[i]);
-    ok = ok && get64(*this, ucp + kFp, fp) && get64(*this, ucp + kI7, i7) &&
-         get64(*this, ucp + kSigmask, mask);
+        ok = read_word(ucp + kGregs + 8 * i, g[i]);
+    ok = ok && read_word(ucp + kFp, fp) && read_word(ucp + kI7, i7) &&
+         read_word(ucp + kSigmask, mask);
     if (!ok || ((g[kMcPc] | g[kMcNpc]) & 3))
         return kill_by_signal(abi::kSigSegv, "setcontext: bad ucontext");
     if (restore_mask) signal_mask = mask;
@@ -78,9 +68,9 @@ void LinuxProcess::set_context(sparc::SparcCore& c) {
     // The kernel returns to user mode by filling the current window from the
     // new stack, where it has put the context's %fp and %i7.
     const uint64_t sp = c.r[14] + kStackBias;
-    ok = put64(*this, sp + 14 * 8, fp) && put64(*this, sp + 15 * 8, i7);
+    ok = write_word(sp + 14 * 8, fp) && write_word(sp + 15 * 8, i7);
     for (unsigned i = 0; i < 16 && ok; ++i)
-        ok = get64(*this, sp + 8 * i, c.r[16 + i]);
+        ok = read_word(sp + 8 * i, c.r[16 + i]);
     if (!ok) return kill_by_signal(abi::kSigSegv, "setcontext: the new stack is not mapped");
     c.retry_trap();
 }

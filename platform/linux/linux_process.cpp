@@ -83,6 +83,22 @@ bool LinuxProcess::write_guest(uint64_t va, const void* data, size_t len) {
     return len == 0 || core().write_bytes(va, data, len);
 }
 
+bool LinuxProcess::write_word(uint64_t va, uint64_t value, unsigned size) {
+    uint8_t bytes[8];
+    for (unsigned i = 0; i < size; ++i)
+        bytes[i] = uint8_t(value >> (8 * (size - 1 - i)));
+    return write_guest(va, bytes, size);
+}
+
+bool LinuxProcess::read_word(uint64_t va, uint64_t& value, unsigned size) {
+    uint8_t bytes[8];
+    if (!read_guest(va, bytes, size)) return false;
+    value = 0;
+    for (unsigned i = 0; i < size; ++i)
+        value = value << 8 | bytes[i];
+    return true;
+}
+
 bool LinuxProcess::read_string(uint64_t va, std::string& out, size_t max) {
     out.clear();
     char c;
@@ -203,10 +219,8 @@ uint64_t LinuxProcess::build_stack(const loader::ElfImage& image) {
         words.push_back(type), words.push_back(value);
 
     uint64_t vector_base = (top - words.size() * 8) & ~uint64_t(15);
-    for (size_t i = 0; i < words.size(); ++i) {
-        uint64_t be = __builtin_bswap64(words[i]);
-        write_guest(vector_base + 8 * i, &be, 8);
-    }
+    for (size_t i = 0; i < words.size(); ++i)
+        write_word(vector_base + 8 * i, words[i]);
     return vector_base - 128; // the register save area of the first frame
 }
 
@@ -267,19 +281,29 @@ void LinuxProcess::system_call(SparcCore& c) {
 }
 
 // Stores the locals and ins of `window` at its %sp (64-bit frames have an odd, biased %sp).
+namespace {
+
+// Where local/in register i (0-15) of a window is saved in the frame at %sp:
+// 64-bit code has an odd, biased %sp and 8-byte slots, 32-bit code 4-byte ones.
+struct FrameSlot {
+    uint64_t va;
+    unsigned size;
+};
+FrameSlot frame_slot(uint64_t sp, unsigned i) {
+    if (sp & 1) return {sp + kStackBias + 8 * i, 8};
+    return {uint32_t(sp) + 4 * i, 4};
+}
+
+} // namespace
+
+// Stores the locals and ins of `window` at its %sp.
 bool LinuxProcess::spill_window(SparcCore& c, unsigned window) {
     c.store_working_window();
     const uint64_t sp = c.window_reg(window, 14);
     bool ok = true;
     for (unsigned i = 0; i < 16 && ok; ++i) {
-        const uint64_t v = c.window_reg(window, 16 + i);
-        if (sp & 1) {
-            uint64_t be = __builtin_bswap64(v);
-            ok = write_guest(sp + kStackBias + 8 * i, &be, 8);
-        } else {
-            uint32_t be = __builtin_bswap32(uint32_t(v));
-            ok = write_guest(uint32_t(sp) + 4 * i, &be, 4);
-        }
+        const FrameSlot slot = frame_slot(sp, i);
+        ok = write_word(slot.va, c.window_reg(window, 16 + i), slot.size);
     }
     c.load_working_window();
     if (!ok)
@@ -289,35 +313,18 @@ bool LinuxProcess::spill_window(SparcCore& c, unsigned window) {
 
 void LinuxProcess::spill(SparcCore& c) {
     if (!spill_window(c, c.cwp)) return; // the trap made the window to spill current
-    c.cansave++;                         // SAVED
-    if (c.otherwin == 0)
-        c.canrestore--;
-    else
-        c.otherwin--;
+    c.saved();
     c.retry_trap();
 }
 
 void LinuxProcess::fill(SparcCore& c) {
     const uint64_t sp = c.r[14]; // the trap made the window to fill current; its %sp is valid
     for (unsigned i = 0; i < 16; ++i) {
-        bool ok;
-        if (sp & 1) {
-            uint64_t be;
-            ok = read_guest(sp + kStackBias + 8 * i, &be, 8);
-            c.r[16 + i] = __builtin_bswap64(be);
-        } else {
-            uint32_t be;
-            ok = read_guest(uint32_t(sp) + 4 * i, &be, 4);
-            c.r[16 + i] = __builtin_bswap32(be);
-        }
-        if (!ok) return kill_by_signal(abi::kSigSegv, "window fill from " + hex(sp) + " failed");
+        const FrameSlot slot = frame_slot(sp, i);
+        if (!read_word(slot.va, c.r[16 + i], slot.size))
+            return kill_by_signal(abi::kSigSegv, "window fill from " + hex(sp) + " failed");
     }
-    c.canrestore++; // RESTORED
-    if (c.cleanwin < sparc::kNumWindows - 1) c.cleanwin++;
-    if (c.otherwin == 0)
-        c.cansave--;
-    else
-        c.otherwin--;
+    c.restored();
     c.retry_trap();
 }
 
@@ -326,11 +333,7 @@ void LinuxProcess::flush_windows(SparcCore& c) {
     while (c.cansave != sparc::kNumWindows - 2 - c.otherwin) {
         const unsigned window = (c.cwp + c.cansave + 2) % sparc::kNumWindows;
         if (!spill_window(c, window)) return;
-        c.cansave++;
-        if (c.otherwin == 0)
-            c.canrestore--;
-        else
-            c.otherwin--;
+        c.saved();
     }
 }
 

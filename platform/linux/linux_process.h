@@ -54,6 +54,9 @@ public:
     bool read_guest(uint64_t va, void* data, size_t len);
     bool write_guest(uint64_t va, const void* data, size_t len);
     bool read_string(uint64_t va, std::string& out, size_t max = 4096);
+    // One big-endian guest word of `size` bytes (4 or 8).
+    bool write_word(uint64_t va, uint64_t value, unsigned size = 8);
+    bool read_word(uint64_t va, uint64_t& value, unsigned size = 8);
     uint64_t now_ns() const; // simulated time since the start, including sleeps
     void sleep(uint64_t ns) { slept_ns_ += ns; }
     uint64_t cpu_time_ns() const { return now_ns() - slept_ns_; }

@@ -187,10 +187,12 @@ int64_t sys_uname(LinuxProcess& p, const SyscallArgs& a) {
 }
 
 int64_t sys_sysinfo(LinuxProcess& p, const SyscallArgs& a) {
-    const uint64_t ram = 1ull << 30;
+    // The machine's RAM, and what the process has not touched of it.
+    const uint64_t ram = p.memory().physical_size();
+    const uint64_t used = p.memory().resident_pages() * AddressSpace::kPageSize;
     GuestStruct s;
     s.u64(p.now_ns() / 1000000000).u64(0).u64(0).u64(0);
-    s.u64(ram).u64(ram / 2).u64(0).u64(0).u64(0).u64(0);
+    s.u64(ram).u64(ram > used ? ram - used : 0).u64(0).u64(0).u64(0).u64(0);
     s.u16(1).zeros(6).u64(0).u64(0).u32(1).zeros(4);
     return p.write_guest(a.a[0], s.data(), s.size()) ? 0 : -abi::kEFAULT;
 }
