@@ -85,9 +85,9 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
             if (c.type == "ram") platform->rams.push_back({c.name, base, target->bus_size()});
         }
     }
-    const sparc::TimingKind timing = sim.params.get_string("model") == "fixed"
-                                         ? sparc::TimingKind::Fixed
-                                         : sparc::TimingKind::Functional;
+    sparc::TimingKind timing = sparc::TimingKind::Functional;
+    for (auto kind : {sparc::TimingKind::Functional, sparc::TimingKind::Fixed})
+        if (sim.params.get_string("model") == sparc::timing_kind_name(kind)) timing = kind;
     const int64_t fast_forward = sim.params.get_int("fast_forward");
     if (fast_forward < 0)
         sim.params.fail("fast_forward", "the fast-forward count cannot be negative");
