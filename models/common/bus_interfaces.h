@@ -4,6 +4,7 @@
 #include <tlm>
 
 #include <cstdint>
+#include <vector>
 
 namespace fireplane {
 
@@ -15,11 +16,12 @@ public:
     virtual uint64_t bus_size() const = 0; // bytes of address space it decodes
 };
 
-// A bus master (CPU, DMA engine).
+// A bus master (CPU, DMA engine), with one or more sockets to the bus (a CPU
+// has its functional port and its caches' port).
 class BusInitiator {
 public:
     virtual ~BusInitiator() = default;
-    virtual tlm::tlm_initiator_socket<>& bus_initiator() = 0;
+    virtual std::vector<tlm::tlm_initiator_socket<>*> bus_initiators() = 0;
 };
 
 } // namespace fireplane

@@ -14,6 +14,7 @@ constexpr unsigned kInsnsPerPage = 8192 / 4;
 
 struct CodePage {
     uint64_t va = 0;
+    uint64_t pa = 0; // physical page, for the I$
     Insn insns[kInsnsPerPage];
 };
 

@@ -140,6 +140,7 @@ template <typename T, bool Imm> bool cas(SparcCore& c, const Insn& in) {
 // PREFETCH has no architectural effect here; reserved function codes are illegal.
 template <bool Imm> bool prefetch(SparcCore& c, const Insn& in) {
     if (in.rd >= 5 && in.rd <= 15) return c.raise(kTrapIllegalInstruction);
+    if (c.timing_model()) c.log_prefetch(address<Imm>(c, in), in.rd);
     return next(c);
 }
 

@@ -4,8 +4,10 @@ namespace fireplane::sparc {
 
 uint64_t FixedTiming::retire(SparcCore&, const RetiredInstruction& insn) {
     bool read = false, write = false;
-    for (unsigned i = 0; i < insn.access_count; ++i)
-        (insn.accesses[i].write ? write : read) = true;
+    for (unsigned i = 0; i < insn.access_count; ++i) {
+        if (insn.accesses[i].kind == AccessKind::Prefetch) continue;
+        (insn.accesses[i].write() ? write : read) = true;
+    }
     if (read && write) return config_.atomic_cycles;
     if (read) return config_.load_cycles;
     if (write) return config_.store_cycles;

@@ -48,6 +48,12 @@ public:
     // `extra_latency` delays its results (a cache miss, say).
     uint64_t issue(const InstructionInfo& insn, bool taken = false, unsigned extra_latency = 0);
     uint64_t cycle() const { return group_cycle_; }
+    // The pipeline stood still for `cycles` after the current group (a cache
+    // stall); the next instruction starts a new group after it.
+    void stall(uint64_t cycles) {
+        group_cycle_ += cycles;
+        group_closed_ = true;
+    }
 
 private:
     enum Pipe : uint8_t { kInt, kMem, kBranch, kFpAdd, kFpMul, kNone, kPipes = kNone };

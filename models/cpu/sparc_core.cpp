@@ -151,12 +151,14 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
             chain_length_ = chain_budget_ = length;
             if constexpr (Trace) trace_insn(*insn);
             const uint64_t insn_pc = pc;
+            const uint64_t insn_pa = current_page_->pa | (pc & kPageMask);
             const bool completed = insn->exec(*this, *insn);
             instructions += chain_length_ - chain_budget_;
             chain_length_ = chain_budget_ = 0;
             if constexpr (Timed) {
                 if (completed && timing_) { // a magic instruction may have just removed it
-                    const RetiredInstruction r{*insn, insn_pc, accesses_, access_count_};
+                    const RetiredInstruction r{*insn,   insn_pc,   insn_pa,
+                                               cycles_, accesses_, access_count_};
                     cycles_ += timing_->retire(*this, r);
                     cycles_at_ = instructions;
                 }
@@ -193,6 +195,7 @@ const Insn* SparcCore::fetch_slow() {
             return nullptr;
         }
         code = code_cache_.create(page);
+        code->pa = m.pa;
         // Stores to a page holding decoded code must take the slow path, which
         // invalidates the decoded slots they overwrite.
         TlbEntry& w = write_tlb_[(page >> kPageBits) & (kTlbEntries - 1)];
@@ -220,7 +223,7 @@ bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little) {
         mem_fault_tt_ = kTrapDataAccessException;
         return false;
     }
-    if (timing_) log_access(va, m.pa | (va & kPageMask), len, false);
+    if (timing_) log_access(va, m.pa | (va & kPageMask), len, AccessKind::Read, !m.host);
     if (m.host) {
         TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
         e.tag = va & ~kPageMask;
@@ -246,7 +249,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
     std::memcpy(bytes, value, len);
     if (!little) swap_bytes(bytes, len);
     const uint64_t page = va & ~kPageMask;
-    if (timing_) log_access(va, m.pa | (va & kPageMask), len, true);
+    if (timing_) log_access(va, m.pa | (va & kPageMask), len, AccessKind::Write, !m.host);
     if (!m.host) {
         if (memory_.io_access(m.pa + (va & kPageMask), Access::Write, bytes, len)) return true;
         mem_fault_tt_ = kTrapDataAccessError;

@@ -100,6 +100,8 @@ public:
     // Cycles: those the timing model accounted, plus one per instruction since.
     uint64_t cycles() const { return cycles_ + (retired() - cycles_at_); }
     uint64_t tick() const { return cycles(); }
+    // Stall cycles found after the instruction retired (the CPU waited for the caches).
+    void add_cycles(uint64_t n) { cycles_ += n; }
     PerfCounters::Now counter_now() const { return {retired(), cycles()}; }
 
     // ---- timing (timing_model.h) ----
@@ -206,7 +208,14 @@ public:
     bool read_bytes(uint64_t va, void* data, size_t len); // for the OS layer; no alignment need
     bool write_bytes(uint64_t va, const void* data, size_t len); // for the OS layer
     void flush_tlb();                                            // after the address space changes
-    void flush_code();                                           // drops every decoded instruction
+    // For the timing model: a PREFETCH's address, if the TLB maps it. A
+    // prefetch that misses the TLB is dropped, as on the real part.
+    void log_prefetch(uint64_t va, unsigned fcn) {
+        const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
+        if (timing_ && e.tag == (va & ~kPageMask))
+            log_access(va, e.pa | (va & kPageMask), 1, AccessKind::Prefetch, false, fcn);
+    }
+    void flush_code(); // drops every decoded instruction
     // Instruction word at va, or false on a fetch fault. For disassembly and decode.
     bool fetch_word(uint64_t va, uint32_t& word);
 
@@ -223,9 +232,10 @@ private:
         uint64_t pa = 0; // physical page
     };
     static constexpr unsigned kMaxAccesses = 16;
-    void log_access(uint64_t va, uint64_t pa, unsigned size, bool write) {
+    void log_access(uint64_t va, uint64_t pa, unsigned size, AccessKind kind, bool io = false,
+                    unsigned fcn = 0) {
         if (access_count_ < kMaxAccesses)
-            accesses_[access_count_++] = {va, pa, uint8_t(size), write};
+            accesses_[access_count_++] = {va, pa, uint8_t(size), kind, uint8_t(fcn), io};
     }
     static constexpr unsigned kTlbEntries = 256;
 
@@ -294,7 +304,7 @@ template <typename T> inline bool SparcCore::read(uint64_t va, T& value, bool li
     const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
     if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
         if (__builtin_expect(timing_ != nullptr, 0))
-            log_access(va, e.pa | (va & kPageMask), sizeof(T), false);
+            log_access(va, e.pa | (va & kPageMask), sizeof(T), AccessKind::Read);
         T raw;
         std::memcpy(&raw, e.host + (va & kPageMask), sizeof(T));
         value = little ? raw : detail::byteswap(raw);
@@ -311,7 +321,7 @@ template <typename T> inline bool SparcCore::write(uint64_t va, T value, bool li
     const TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
     if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
         if (__builtin_expect(timing_ != nullptr, 0))
-            log_access(va, e.pa | (va & kPageMask), sizeof(T), true);
+            log_access(va, e.pa | (va & kPageMask), sizeof(T), AccessKind::Write);
         T raw = little ? value : detail::byteswap(value);
         std::memcpy(e.host + (va & kPageMask), &raw, sizeof(T));
         return true;

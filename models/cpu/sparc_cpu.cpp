@@ -3,18 +3,53 @@
 #include "stats/stats.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace fireplane::sparc {
 
 using sc_core::sc_time;
 
+namespace {
+// The hierarchy's counter events, as this CPU's PCR events.
+constexpr std::pair<cache::CacheEvent, Event> kCacheEvents[] = {
+    {cache::CacheEvent::IcRef, Event::IcRef},
+    {cache::CacheEvent::IcMiss, Event::IcMiss},
+    {cache::CacheEvent::DcRdMiss, Event::DcRdMiss},
+    {cache::CacheEvent::DcWrMiss, Event::DcWrMiss},
+    {cache::CacheEvent::EcRef, Event::EcRef},
+    {cache::CacheEvent::EcMisses, Event::EcMisses},
+    {cache::CacheEvent::EcRdMiss, Event::EcRdMiss},
+    {cache::CacheEvent::EcWb, Event::EcWb},
+    {cache::CacheEvent::EcWriteHitRto, Event::EcWriteHitRto},
+    {cache::CacheEvent::RstallStoreQ, Event::RstallStoreQ},
+    {cache::CacheEvent::ReDcMiss, Event::ReDcMiss},
+    {cache::CacheEvent::ReEcMiss, Event::ReEcMiss},
+    {cache::CacheEvent::ReRawMiss, Event::ReRawMiss},
+};
+constexpr bool rows_in_enum_order() {
+    for (size_t i = 0; i < std::size(kCacheEvents); ++i)
+        if (size_t(kCacheEvents[i].first) != i) return false;
+    return std::size(kCacheEvents) == size_t(cache::CacheEvent::kCount);
+}
+static_assert(rows_in_enum_order(), "kCacheEvents: one row per CacheEvent, in enum order");
+} // namespace
+
 SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
-    : sc_module(name), socket("socket"), config_(config),
+    : sc_module(name), socket("socket"), cache_socket("cache_socket"), config_(config),
       period_(sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)), core_(*this, nullptr),
-      fixed_timing_(config.fixed) {
+      fixed_timing_(config.fixed),
+      caches_(std::make_unique<cache::CacheHierarchy>("caches", config.caches, period_,
+                                                      uint16_t(config.agent_id),
+                                                      static_cast<cache::CacheEventSink*>(this))),
+      detailed_(config.pipeline, config.caches.icache.geometry.line_size, *this),
+      request_ext_(new cache::CpuRequestExtension) {
     socket.register_invalidate_direct_mem_ptr(this, &SparcCpu::invalidate_direct_mem_ptr);
+    cache_socket.register_nb_transport_bw(this, &SparcCpu::cache_response);
+    cache_socket.bind(caches_->cpu_side);
+    request_.set_extension(request_ext_);
     quantum_keeper_.reset();
     SC_HAS_PROCESS(SparcCpu);
     SC_THREAD(run_thread);
@@ -45,6 +80,8 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     stats.add_counter(base + ".traps", &core_.traps_taken, "traps taken");
     stats.add_counter(base + ".timing_switches", &timing_switches_, "changes of timing model");
     stats.add_counter(base + ".io_accesses", &io_accesses_, "accesses without DMI (b_transport)");
+    stats.add_counter(base + ".cache_waits", &cache_waits_,
+                      "times the CPU synchronised to wait for its caches (detailed model)");
     stats.add_formula(
         base + ".decoded_pages", [this] { return double(core_.code_cache().size()); },
         "code pages with decoded instructions");
@@ -64,12 +101,69 @@ void SparcCpu::start(uint64_t pc) {
 void SparcCpu::select_timing(TimingKind kind) {
     if (kind == timing()) return;
     ++timing_switches_;
-    core_.set_timing_model(kind == TimingKind::Fixed ? static_cast<TimingModel*>(&fixed_timing_)
-                                                     : nullptr);
-    // A guest can ask for it by magic instruction: say so, and carry on.
-    if (kind == TimingKind::Detailed)
-        SC_REPORT_WARNING(name(),
-                          "the detailed timing model is not built yet; running functionally");
+    TimingModel* model = nullptr;
+    if (kind == TimingKind::Fixed) model = &fixed_timing_;
+    if (kind == TimingKind::Detailed) {
+        detailed_.restart();
+        model = &detailed_;
+    }
+    core_.set_timing_model(model);
+}
+
+sc_time SparcCpu::local_time() const {
+    const sc_time at = sc_time::from_value(core_.cycles() * period_.value());
+    const sc_time now = sc_core::sc_time_stamp();
+    return at > now ? at - now : sc_core::SC_ZERO_TIME;
+}
+
+// A request is out to the caches: SystemC time catches up with the CPU, and
+// the CPU waits for the answer, as often as the instruction needs.
+void SparcCpu::wait_for_caches() {
+    while (detailed_.waiting()) {
+        ++cache_waits_;
+        quantum_keeper_.set(local_time());
+        quantum_keeper_.sync();
+        while (!response_arrived_)
+            wait(response_event_);
+        response_arrived_ = false;
+        detailed_.resume(core_, request_ext_->ready, request_ext_->cause);
+    }
+}
+
+CachePort::Answer SparcCpu::request(cache::RequestKind kind, uint64_t va, uint64_t pa,
+                                    unsigned size, unsigned prefetch_fcn, uint64_t cycle) {
+    request_ext_->kind = kind;
+    request_ext_->va = va;
+    request_ext_->prefetch_fcn = uint8_t(prefetch_fcn);
+    request_.set_command(kind == cache::RequestKind::Store ? tlm::TLM_WRITE_COMMAND
+                                                           : tlm::TLM_READ_COMMAND);
+    request_.set_address(pa);
+    request_.set_data_ptr(nullptr); // timing only: the ISS has moved the data
+    request_.set_data_length(size);
+    request_.set_streaming_width(size);
+    request_.set_byte_enable_ptr(nullptr);
+    request_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    const sc_time at = sc_time::from_value(cycle * period_.value());
+    const sc_time now = sc_core::sc_time_stamp();
+    sc_time delay = at > now ? at - now : sc_core::SC_ZERO_TIME;
+    response_arrived_ = false;
+    if (cache_socket->nb_transport_fw(request_, phase, delay) == tlm::TLM_COMPLETED)
+        return {true, request_ext_->ready, request_ext_->cause};
+    return {false, 0, cache::StallCause::None};
+}
+
+tlm::tlm_sync_enum SparcCpu::cache_response(tlm::tlm_generic_payload&, tlm::tlm_phase& phase,
+                                            sc_time& delay) {
+    if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+    response_arrived_ = true;
+    response_event_.notify(delay);
+    phase = tlm::END_RESP;
+    return tlm::TLM_COMPLETED;
+}
+
+void SparcCpu::count(cache::CacheEvent event, uint64_t n) {
+    core_.counters.count(kCacheEvents[unsigned(event)].second, n);
 }
 
 void SparcCpu::run_thread() {
@@ -81,9 +175,9 @@ void SparcCpu::run_thread() {
     while (!core_.halted()) {
         uint64_t run_for = budget;
         if (fast_forwarding) run_for = std::min(budget, config_.fast_forward - core_.retired());
-        const uint64_t cycles_before = core_.cycles();
         core_.run(run_for);
-        quantum_keeper_.inc(period_ * double(core_.cycles() - cycles_before));
+        wait_for_caches();
+        quantum_keeper_.set(local_time());
         if (fast_forwarding && core_.retired() >= config_.fast_forward) {
             select_timing(config_.timing);
             fast_forwarding = false;
@@ -135,9 +229,11 @@ bool SparcCpu::io_access(uint64_t pa, Access access, uint8_t* data, unsigned len
     gp.set_streaming_width(len);
     gp.set_byte_enable_ptr(nullptr);
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    sc_time delay = quantum_keeper_.get_local_time();
+    const sc_time before = local_time();
+    sc_time delay = before;
     socket->b_transport(gp, delay);
-    quantum_keeper_.set(delay);
+    // The CPU stalls for the device: whole cycles, so local time stays c * period.
+    if (delay > before) core_.add_cycles((delay - before).value() / period_.value() + 1);
     return gp.is_response_ok();
 }
 

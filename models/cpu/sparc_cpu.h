@@ -3,8 +3,16 @@
 // thread (no per-cycle process), with a TLM-2.0 initiator socket to the
 // system. Memory comes through DMI where the target grants it, through
 // b_transport where not.
+//
+// In detailed mode the core's retired accesses also go, through the bridge
+// socket, to the CPU's cache hierarchy (a child module, models/cache), whose
+// own bus socket carries the Fireplane transactions. The CPU keeps local time
+// ahead of SystemC (cycle c is time c * period) and synchronises only when a
+// request must wait for the bus, or at the end of its quantum.
 #include "address_translator.h"
+#include "cache_hierarchy.h"
 #include "common/bus_interfaces.h"
+#include "detailed_timing.h"
 #include "fixed_timing.h"
 #include "sparc_core.h"
 
@@ -13,6 +21,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 
+#include <memory>
 #include <vector>
 
 namespace fireplane::sparc {
@@ -24,16 +33,26 @@ struct SparcCpuConfig {
     TimingKind timing = TimingKind::Functional; // the model to run ...
     uint64_t fast_forward = 0;                  // ... after this many functional instructions
     FixedTimingConfig fixed;
+    PipelineConfig pipeline;
+    cache::HierarchyConfig caches;
 };
 
-class SparcCpu : public sc_core::sc_module, public BusInitiator, private MemoryBackend {
+class SparcCpu : public sc_core::sc_module,
+                 public BusInitiator,
+                 private MemoryBackend,
+                 private CachePort,
+                 private cache::CacheEventSink {
 public:
-    tlm_utils::simple_initiator_socket<SparcCpu> socket;
+    tlm_utils::simple_initiator_socket<SparcCpu> socket;       // functional: DMI, b_transport
+    tlm_utils::simple_initiator_socket<SparcCpu> cache_socket; // the bridge to the caches
 
     SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config);
     ~SparcCpu() override;
 
-    tlm::tlm_initiator_socket<>& bus_initiator() override { return socket; }
+    std::vector<tlm::tlm_initiator_socket<>*> bus_initiators() override {
+        return {&socket, &caches_->bus_side};
+    }
+    const cache::CacheHierarchy& caches() const { return *caches_; }
     SparcCore& core() { return core_; }
     const SparcCore& core() const { return core_; }
     const SparcCpuConfig& config() const { return config_; }
@@ -61,6 +80,14 @@ public:
 
 private:
     void run_thread();
+    // The CPU's local time: its cycles as SystemC time, less the kernel's time.
+    sc_core::sc_time local_time() const;
+    void wait_for_caches();
+    Answer request(cache::RequestKind kind, uint64_t va, uint64_t pa, unsigned size,
+                   unsigned prefetch_fcn, uint64_t cycle) override;
+    void count(cache::CacheEvent event, uint64_t n) override;
+    tlm::tlm_sync_enum cache_response(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                      sc_core::sc_time& delay);
     bool map_page(uint64_t va, Access access, PageMapping& out) override;
     bool io_access(uint64_t pa, Access access, uint8_t* data, unsigned len) override;
     void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
@@ -77,6 +104,14 @@ private:
     uint64_t io_accesses_ = 0;
     FixedTiming fixed_timing_;
     uint64_t timing_switches_ = 0;
+
+    std::unique_ptr<cache::CacheHierarchy> caches_;
+    DetailedTiming detailed_;
+    tlm::tlm_generic_payload request_;        // the bridge's one request in flight
+    cache::CpuRequestExtension* request_ext_; // owned by request_
+    bool response_arrived_ = false;
+    sc_core::sc_event response_event_;
+    uint64_t cache_waits_ = 0;
 };
 
 } // namespace fireplane::sparc

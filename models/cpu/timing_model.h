@@ -15,16 +15,23 @@ class SparcCore;
 enum class TimingKind : uint8_t { Functional, Fixed, Detailed };
 const char* timing_kind_name(TimingKind kind);
 
+enum class AccessKind : uint8_t { Read, Write, Prefetch };
+
 struct MemoryAccess {
     uint64_t va;
     uint64_t pa;
     uint8_t size;
-    bool write;
+    AccessKind kind;
+    uint8_t prefetch_fcn; // PREFETCH function code
+    bool io;              // not cacheable: a device, reached by b_transport
+    bool write() const { return kind == AccessKind::Write; }
 };
 
 struct RetiredInstruction {
     const Insn& insn;
     uint64_t pc;
+    uint64_t pc_pa;               // physical address of the instruction (I$)
+    uint64_t cycle;               // cycles accounted before this instruction
     const MemoryAccess* accesses; // in program order; a CAS or LDSTUB has a read and a write
     unsigned access_count;
 };

@@ -54,7 +54,9 @@ sc_core::sc_time Ram::access(tlm::tlm_generic_payload& gp) {
     uint8_t* base = mem_ + gp.get_address();
     const uint64_t len = gp.get_data_length();
     const bool is_read = cmd == tlm::TLM_READ_COMMAND;
-    if (payload_is_simple(gp)) {
+    if (gp.get_data_ptr() == nullptr) {
+        // Timing only: a cache model keeps the data and asks only how long.
+    } else if (payload_is_simple(gp)) {
         if (is_read)
             std::memcpy(gp.get_data_ptr(), base, len);
         else

@@ -53,6 +53,7 @@ MemoryController::MemoryController(sc_core::sc_module_name name,
     socket.register_b_transport(this, &MemoryController::b_transport);
     socket.register_nb_transport_fw(this, &MemoryController::nb_transport_fw);
     socket.register_transport_dbg(this, &MemoryController::transport_dbg);
+    socket.register_get_direct_mem_ptr(this, &MemoryController::get_direct_mem_ptr);
 
     auto& stats = StatsRegistry::instance();
     const std::string n = this->name();
@@ -218,6 +219,17 @@ void MemoryController::send_responses() {
             peq_.notify(gp, tlm::END_RESP, delay);
         }
     }
+}
+
+bool MemoryController::get_direct_mem_ptr(tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi) {
+    if (gp.get_address() >= config_.size) return false;
+    dmi.set_dmi_ptr(mem_);
+    dmi.set_start_address(0);
+    dmi.set_end_address(config_.size - 1);
+    dmi.allow_read_write();
+    dmi.set_read_latency(config_.latency);
+    dmi.set_write_latency(config_.latency);
+    return true;
 }
 
 // Debug access: no timing, no statistics; clipped to the controller.

@@ -11,7 +11,8 @@
 // base protocol (BEGIN_REQ -> END_REQ -> BEGIN_RESP -> END_RESP) both call
 // access(), which moves the data and reserves the banks. A payload with a null
 // data pointer is a timing-only request: the detailed model keeps the data in
-// its own RAM and asks only how long the access takes.
+// its own RAM and asks only how long the access takes. Functional-mode CPUs
+// get DMI to the whole range (loosely timed, no bank model).
 #include "common/bus_interfaces.h"
 
 #include <systemc>
@@ -84,6 +85,7 @@ private:
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay);
     unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+    bool get_direct_mem_ptr(tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi);
 
     // AT engine: the PEQ carries requests to their arrival time and the
     // controller's own END_REQ / BEGIN_RESP / END_RESP moments.

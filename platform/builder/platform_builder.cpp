@@ -26,9 +26,9 @@ void register_all_models(ModelFactory& factory) {
              {"model",
               ParamKind::Enum,
               "functional",
-              "timing model: functional (one cycle per instruction) or fixed (fixed memory "
-              "latencies)",
-              {"functional", "fixed"}},
+              "timing model: functional (one cycle per instruction), fixed (fixed memory "
+              "latencies) or detailed (pipeline, caches, store buffer, bus)",
+              {"functional", "fixed", "detailed"}},
              {"fast_forward", ParamKind::Int, "0",
               "instructions each CPU runs functionally before the timing model takes over"},
              {"epoch", ParamKind::Int, "1767225600",
@@ -74,7 +74,9 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
             throw ConfigError(c.where,
                               "'" + c.name +
                                   "' needs a bus, but the machine has no component of type router");
-        if (initiator) initiator->bus_initiator().bind(platform->router->target_socket);
+        if (initiator)
+            for (auto* socket : initiator->bus_initiators())
+                socket->bind(platform->router->target_socket);
         if (target) {
             const uint64_t base = c.params.get_bytes("base");
             try {
@@ -82,11 +84,13 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
             } catch (const std::invalid_argument& e) {
                 c.params.fail("base", e.what());
             }
-            if (c.type == "ram") platform->rams.push_back({c.name, base, target->bus_size()});
+            if (c.type == "ram" || c.type == "fireplane_memory")
+                platform->rams.push_back({c.name, base, target->bus_size()});
         }
     }
     sparc::TimingKind timing = sparc::TimingKind::Functional;
-    for (auto kind : {sparc::TimingKind::Functional, sparc::TimingKind::Fixed})
+    for (auto kind :
+         {sparc::TimingKind::Functional, sparc::TimingKind::Fixed, sparc::TimingKind::Detailed})
         if (sim.params.get_string("model") == sparc::timing_kind_name(kind)) timing = kind;
     const int64_t fast_forward = sim.params.get_int("fast_forward");
     if (fast_forward < 0)

@@ -47,7 +47,7 @@ int sc_main(int argc, char* argv[]) {
     run_cmd->add_option("--stats", run.stats_file, "write every statistic to FILE as JSON");
     run_cmd->add_flag("-q,--quiet", run.quiet, "no end-of-run summary on stderr");
     run_cmd->add_option("--model", run.machine.model,
-                        "timing model: functional or fixed (simulation.model)");
+                        "timing model: functional, fixed or detailed (simulation.model)");
     run_cmd->add_option("--fast-forward", run.machine.fast_forward,
                         "run N instructions functionally first (simulation.fast_forward)");
     run_cmd->add_option("--trace", run.trace_file,

@@ -1,5 +1,6 @@
 // A region of interest around a loop of N loads, optionally switching to the
-// fixed timing model by magic instruction inside the program.
+// fixed ("magic") or detailed ("magic-detailed") timing model by magic
+// instruction inside the program.
 // In the region: the ROI-begin instruction, the mov, then per iteration ldx,
 // subcc, bne and its delay slot. Functional: cycles = instructions = 2 + 4N.
 // Fixed (load 3 cycles, others 1): cycles = 2 + 6N.
@@ -13,8 +14,12 @@ static unsigned long data[64];
 
 int main(int argc, char** argv) {
     long n = argc > 1 ? atol(argv[1]) : 1000;
-    int switch_by_magic = argc > 2 && strcmp(argv[2], "magic") == 0;
-    if (switch_by_magic) FIREPLANE_MODEL_FIXED();
+    int switch_by_magic = argc > 2 && strncmp(argv[2], "magic", 5) == 0;
+    int detailed = argc > 2 && strcmp(argv[2], "magic-detailed") == 0;
+    if (detailed)
+        FIREPLANE_MODEL_DETAILED();
+    else if (switch_by_magic)
+        FIREPLANE_MODEL_FIXED();
     // One asm statement, so that the compiler puts nothing inside the region.
     __asm__ volatile("sethi %%hi(0xfffc0000 + (0x01 << 10)), %%g0\n\t" /* FIREPLANE_ROI_BEGIN */
                      "mov %[n], %%o0\n"

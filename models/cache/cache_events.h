@@ -1,0 +1,31 @@
+// Events the memory hierarchy reports to its CPU's hardware counters. The CPU
+// maps each to its PCR event (models/cpu/perf_counters.h); the cache library
+// does not depend on the CPU.
+#pragma once
+
+#include <cstdint>
+
+namespace fireplane::cache {
+
+enum class CacheEvent : uint8_t {
+    IcRef,         // I$ references (one per fetched I$ line)
+    IcMiss,        // I$ misses
+    DcRdMiss,      // loads that miss the D$
+    DcWrMiss,      // stores that miss the D$
+    EcRef,         // E$ references
+    EcMisses,      // E$ misses, all sources
+    EcRdMiss,      // E$ misses of loads
+    EcWb,          // E$ sub-blocks written back
+    EcWriteHitRto, // stores that found the line in E$ but not writable (upgrade)
+    // Stall cycles, reported when the stalled access completes.
+    RstallStoreQ, // a store waited for a store-buffer entry
+    ReDcMiss,     // a load waited on a D$ miss
+    ReEcMiss,     // ... that also missed the E$
+    ReRawMiss,    // a load waited on a read-after-write hazard
+    kCount
+};
+
+// What stalled a request; decides which stall counters its cycles go to.
+enum class StallCause : uint8_t { None, StoreQueue, DcMiss, EcMiss, Raw };
+
+} // namespace fireplane::cache

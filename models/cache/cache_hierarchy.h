@@ -1,0 +1,73 @@
+// CacheHierarchy: one CPU's caches (hierarchy_timing.h) as a TLM-2.0 AT
+// module. The CPU side is a target socket: a hit completes in the first
+// nb_transport_fw call (TLM_COMPLETED, the latency annotated on the delay);
+// a miss is accepted (END_REQ) and answered with BEGIN_RESP once its data is
+// back. The bus side is an initiator socket on which E$ misses and
+// writebacks leave as typed Fireplane transactions (the payload extension of
+// models/fireplane), timing-only (null data pointer).
+//
+// Time inside is counted in CPU cycles: cycle c is SystemC time c * period.
+#pragma once
+
+#include "cpu_request_extension.h"
+#include "hierarchy_timing.h"
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace fireplane::cache {
+
+// Where the hierarchy's counter events go (the CPU's PCR/PIC).
+class CacheEventSink {
+public:
+    virtual ~CacheEventSink() = default;
+    virtual void count(CacheEvent event, uint64_t n) = 0;
+};
+
+class CacheHierarchy : public sc_core::sc_module, private HierarchyClient {
+public:
+    tlm_utils::simple_target_socket<CacheHierarchy> cpu_side;
+    tlm_utils::simple_initiator_socket<CacheHierarchy> bus_side;
+
+    CacheHierarchy(sc_core::sc_module_name name, const HierarchyConfig& config,
+                   sc_core::sc_time period, uint16_t agent_id, CacheEventSink* sink);
+    ~CacheHierarchy() override;
+
+    const HierarchyTiming& timing() const { return timing_; }
+    sc_core::sc_time period() const { return period_; }
+
+private:
+    class PayloadPool;
+
+    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                       sc_core::sc_time& delay);
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                       sc_core::sc_time& delay);
+    void bus_done(tlm::tlm_generic_payload& gp, uint64_t cycle);
+
+    // HierarchyClient
+    void bus_request(TransactionType type, uint64_t pa, uint64_t cycle, int mshr) override;
+    void completed(uintptr_t tag, uint64_t ready, StallCause cause) override;
+    void count(CacheEvent event, uint64_t n) override;
+
+    uint64_t cycle_of(const sc_core::sc_time& t) const { return t.value() / period_.value(); }
+    sc_core::sc_time delay_to(uint64_t cycle) const;
+
+    sc_core::sc_time period_;
+    uint16_t agent_id_;
+    CacheEventSink* sink_;
+    HierarchyTiming timing_;
+    std::unique_ptr<PayloadPool> pool_;
+    uint16_t next_transaction_id_ = 0;
+    unsigned bw_depth_ = 0;
+    std::array<uint64_t, kNumTransactionTypes> bus_requests_{};
+    uint64_t hits_ = 0, misses_ = 0;
+};
+
+} // namespace fireplane::cache

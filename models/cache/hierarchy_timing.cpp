@@ -1,0 +1,405 @@
+#include "hierarchy_timing.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+namespace fireplane::cache {
+
+std::string validate(const HierarchyConfig& c) {
+    const std::pair<const char*, const CacheArrayConfig*> caches[] = {{"icache", &c.icache},
+                                                                      {"dcache", &c.dcache},
+                                                                      {"pcache", &c.pcache},
+                                                                      {"wcache", &c.wcache},
+                                                                      {"ecache", &c.ecache}};
+    for (const auto& [name, cache] : caches) {
+        const std::string why = cache->geometry.validate();
+        if (!why.empty()) return std::string(name) + ": " + why;
+    }
+    if (c.ecache.geometry.sub_block_size() != c.coherence_unit)
+        return "ecache: sub-blocks must be the coherence unit (" +
+               std::to_string(c.coherence_unit) + " bytes).";
+    if (c.wcache.geometry.line_size != c.coherence_unit)
+        return "wcache: lines must be the coherence unit (" + std::to_string(c.coherence_unit) +
+               " bytes).";
+    for (const auto& [name, cache] : caches)
+        if (cache->geometry.line_size > c.ecache.geometry.line_size)
+            return std::string(name) + ": lines cannot be longer than an E$ block.";
+    if (c.store_buffer == 0) return "store_buffer: needs at least one entry.";
+    if (c.mshrs == 0) return "mshrs: needs at least one.";
+    if (c.drain_interval == 0) return "drain_interval: must be at least one cycle.";
+    if (c.store_residency == 0)
+        return "store_residency: must be at least one cycle (else no store can forward).";
+    return "";
+}
+
+HierarchyTiming::HierarchyTiming(const HierarchyConfig& config, HierarchyClient& client)
+    : config_(config), client_(client), icache_(config.icache), dcache_(config.dcache),
+      pcache_(config.pcache), wcache_(config.wcache), ecache_(config.ecache),
+      store_buffer_(config.store_buffer, config.coherence_unit), mshrs_(config.mshrs),
+      dcache_index_mask_(config.dcache.geometry.size / config.dcache.geometry.ways - 1) {
+    const std::string why = validate(config);
+    if (!why.empty()) throw std::invalid_argument("HierarchyTiming: " + why);
+}
+
+uint64_t HierarchyTiming::dcache_key(uint64_t va, uint64_t pa) const {
+    return (pa & ~dcache_index_mask_) | (va & dcache_index_mask_);
+}
+
+CacheResult HierarchyTiming::access(const CacheRequest& r) {
+    switch (r.kind) {
+    case RequestKind::Fetch: return fetch(r);
+    case RequestKind::Load:
+    case RequestKind::FpLoad: return load(r);
+    case RequestKind::Store: return store(r);
+    case RequestKind::Atomic: return atomic(r);
+    case RequestKind::Prefetch: return prefetch(r);
+    }
+    return {true, r.cycle, StallCause::None};
+}
+
+namespace {
+// Makes `key` present and valid in a cache without coherence states of its own.
+void fill_line(CacheArray& cache, uint64_t key) {
+    const LookupResult l = cache.lookup(key);
+    if (l.hit) return cache.touch(l.set, l.way);
+    if (!l.block_present) cache.allocate(key);
+    const CacheGeometry& g = cache.geometry();
+    for (unsigned i = 0; i < g.sub_blocks; ++i)
+        cache.set_state(g.line_base(key) + i * g.sub_block_size(), CoherenceState::S);
+}
+
+bool hit_and_touch(CacheArray& cache, uint64_t key) {
+    const LookupResult l = cache.lookup(key);
+    if (l.hit) cache.touch(l.set, l.way);
+    return l.hit;
+}
+} // namespace
+
+bool HierarchyTiming::ecache_valid(uint64_t pa) {
+    return hit_and_touch(ecache_, pa);
+}
+
+bool HierarchyTiming::ecache_writable(uint64_t pa) {
+    if (wcache_.lookup(pa).block_present) return true; // the W$ only holds owned lines
+    return is_writable(ecache_.state(pa));
+}
+
+CacheResult HierarchyTiming::defer(const CacheRequest& r, StallCause cause) {
+    deferred_.push_back({r, cause});
+    return {false, 0, cause};
+}
+
+int HierarchyTiming::miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool prefetch,
+                          const FillTargets& targets) {
+    const uint64_t line = unit(pa);
+    switch (mshrs_.classify(line, access)) {
+    case MshrDecision::Merge: {
+        const unsigned id = unsigned(mshrs_.find(line));
+        Mshr& m = mshrs_[id];
+        m.targets.ecache |= targets.ecache;
+        m.targets.pcache |= targets.pcache;
+        m.targets.icache |= targets.icache;
+        if (targets.dcache) m.targets.dcache = true, m.targets.dcache_key = targets.dcache_key;
+        if (!prefetch && m.prefetch) { // a demand access overlaps a prefetch: upgrade it
+            m.prefetch = false;
+            m.upgraded = true;
+            m.targets.ecache = true;
+        }
+        return int(id);
+    }
+    case MshrDecision::Stall:
+    case MshrDecision::Full: return -1;
+    case MshrDecision::Allocate: break;
+    }
+    const unsigned id = mshrs_.allocate(line, access, cycle);
+    mshrs_[id].prefetch = prefetch;
+    mshrs_[id].targets = targets;
+    const TransactionType type = access == MshrAccess::Exclusive ? TransactionType::RTO
+                                 : targets.icache                ? TransactionType::RTSA
+                                 : targets.ecache                ? TransactionType::RTS
+                                                                 : TransactionType::RS;
+    client_.bus_request(type, line, cycle, int(id));
+    return int(id);
+}
+
+CacheResult HierarchyTiming::fetch(const CacheRequest& r) {
+    count(CacheEvent::IcRef);
+    if (hit_and_touch(icache_, r.pa)) return {true, r.cycle, StallCause::None};
+    count(CacheEvent::IcMiss);
+    count(CacheEvent::EcRef);
+    if (ecache_valid(r.pa)) {
+        fill_line(icache_, r.pa);
+        return {true, r.cycle + config_.icache_miss, StallCause::None};
+    }
+    count(CacheEvent::EcMisses);
+    FillTargets t;
+    t.ecache = t.icache = true;
+    const int m = miss(r.pa, MshrAccess::Shared, r.cycle + config_.miss_detect, false, t);
+    if (m < 0) return defer(r, StallCause::None);
+    waiters_.push_back({unsigned(m), r, StallCause::None});
+    return {false, 0, StallCause::None};
+}
+
+CacheResult HierarchyTiming::load(const CacheRequest& r) {
+    store_buffer_.retire_until(r.cycle);
+    const RawCheck raw = store_buffer_.check_load(r.pa, r.size);
+    const bool dc_hit = dcache_.lookup(dcache_key(r.va, r.pa)).hit;
+    if (raw.hazard == RawHazard::Forward) {
+        if (!dc_hit) count(CacheEvent::DcRdMiss);
+        // No forwarding from a store whose line is still missing in the E$ (T3.3).
+        if (!raw.store->line_ready) return {true, r.cycle + config_.raw_ec_miss, StallCause::Raw};
+        return {true, r.cycle, StallCause::None};
+    }
+    const StoreEntry* wait_for = nullptr;
+    unsigned penalty = 0;
+    if (raw.hazard == RawHazard::Overlap) {
+        wait_for = raw.store, penalty = config_.raw_overlap;
+    } else if (raw.hazard == RawHazard::Past) {
+        wait_for = raw.line_last, penalty = config_.raw_past;
+    } else if (raw.hazard == RawHazard::SameLine && !dc_hit) {
+        wait_for = raw.line_last, penalty = config_.raw_same_line;
+    }
+    if (!wait_for) return load_from_caches(r, r.cycle, StallCause::None);
+    // The load recirculates until the store has left the buffer, then reads the caches.
+    if (wait_for->drains_at == kUnknownCycle) { // its line is still on the way
+        raw_waiters_.push_back({wait_for->seq, penalty, r});
+        return {false, 0, StallCause::Raw};
+    }
+    return load_from_caches(r, std::max(r.cycle, wait_for->drains_at) + penalty, StallCause::Raw);
+}
+
+CacheResult HierarchyTiming::load_from_caches(const CacheRequest& r, uint64_t at,
+                                              StallCause cause) {
+    const uint64_t key = dcache_key(r.va, r.pa);
+    if (hit_and_touch(dcache_, key)) return {true, at, cause};
+    // Floating-point loads also look in the P$, in parallel with the D$.
+    if (r.kind == RequestKind::FpLoad && hit_and_touch(pcache_, r.pa)) return {true, at, cause};
+    count(CacheEvent::DcRdMiss);
+    count(CacheEvent::EcRef);
+    if (cause == StallCause::None) cause = StallCause::DcMiss;
+    if (ecache_valid(r.pa)) {
+        fill_line(dcache_, key);
+        return {true, at + config_.ecache_hit, cause};
+    }
+    count(CacheEvent::EcMisses);
+    count(CacheEvent::EcRdMiss);
+    if (cause == StallCause::DcMiss) cause = StallCause::EcMiss;
+    FillTargets t;
+    t.ecache = t.dcache = true;
+    t.dcache_key = key;
+    const int m = miss(r.pa, MshrAccess::Shared, at + config_.miss_detect, false, t);
+    if (m < 0) return defer(r, cause);
+    CacheRequest waiting = r;
+    waiting.cycle = at;
+    waiters_.push_back({unsigned(m), waiting, cause});
+    return {false, 0, cause};
+}
+
+CacheResult HierarchyTiming::store(const CacheRequest& r) {
+    const LookupResult dc = dcache_.lookup(dcache_key(r.va, r.pa));
+    if (dc.hit)
+        dcache_.touch(dc.set, dc.way); // write-through: the D$ copy is updated, never allocated
+    else
+        count(CacheEvent::DcWrMiss);
+    pcache_.invalidate_block(r.pa); // stores invalidate the P$
+    store_buffer_.retire_until(r.cycle);
+    uint64_t at = r.cycle;
+    StallCause cause = StallCause::None;
+    if (store_buffer_.full()) {
+        const uint64_t frees = store_buffer_.oldest().drains_at;
+        if (frees == kUnknownCycle) return defer(r, StallCause::StoreQueue);
+        at = frees;
+        cause = StallCause::StoreQueue;
+        store_buffer_.retire_until(at);
+    }
+    StoreEntry& e = store_buffer_.push(r.pa, r.size, at);
+    if (ecache_writable(r.pa)) {
+        e.line_ready = true;
+        e.ready_at = at;
+    } else if (mshrs_.find(unit(r.pa)) < 0) { // else it joins the fetch in flight
+        count(CacheEvent::EcRef);
+        count(ecache_.lookup(r.pa).hit ? CacheEvent::EcWriteHitRto : CacheEvent::EcMisses);
+        FillTargets t;
+        t.ecache = true;
+        miss(r.pa, MshrAccess::Exclusive, at + config_.miss_detect, false, t);
+        // A shared fetch in flight, or no free MSHR: schedule_stores retries after fills.
+    }
+    schedule_stores(at);
+    return {true, at, cause};
+}
+
+void HierarchyTiming::schedule_stores(uint64_t cycle) {
+    for (size_t i = 0; i < store_buffer_.size(); ++i) {
+        StoreEntry& e = store_buffer_.at(i);
+        if (e.drains_at != kUnknownCycle) continue;
+        if (!e.line_ready) {
+            if (!ecache_writable(e.pa)) {
+                if (mshrs_.find(unit(e.pa)) < 0) {
+                    // The line came shared, or no MSHR was free when the store went in.
+                    count(CacheEvent::EcRef);
+                    count(ecache_.lookup(e.pa).hit ? CacheEvent::EcWriteHitRto
+                                                   : CacheEvent::EcMisses);
+                    FillTargets t;
+                    t.ecache = true;
+                    miss(e.pa, MshrAccess::Exclusive, cycle + config_.miss_detect, false, t);
+                }
+                return; // stores leave in order: the rest wait for this one
+            }
+            e.line_ready = true;
+            e.ready_at = cycle;
+        }
+        uint64_t d = std::max({e.enqueued + config_.store_residency,
+                               last_drain_ + config_.drain_interval, e.ready_at});
+        const LookupResult w = wcache_.lookup(e.pa);
+        if (w.block_present) {
+            wcache_.touch(w.set, w.way);
+        } else {
+            // The W$ takes a new line; its victim goes to the E$, one move at a time.
+            const BlockInfo victim = wcache_.allocate(e.pa);
+            wcache_.set_state(e.pa, CoherenceState::M);
+            if (victim.valid) {
+                d = std::max(d, move_free_at_);
+                move_free_at_ = d + config_.wcache_move;
+                ++wcache_moves_;
+            }
+        }
+        wcache_.write_bytes(e.pa, e.size);
+        if (ecache_.lookup(e.pa).block_present) ecache_.set_state(e.pa, CoherenceState::M);
+        e.drains_at = d;
+        last_drain_ = d;
+        complete_raw_waiters(e);
+    }
+}
+
+void HierarchyTiming::complete_raw_waiters(const StoreEntry& e) {
+    std::vector<RawWaiter> waiting;
+    waiting.swap(raw_waiters_);
+    for (const RawWaiter& w : waiting) {
+        if (w.store_seq != e.seq) {
+            raw_waiters_.push_back(w);
+            continue;
+        }
+        const uint64_t at = std::max(w.request.cycle, e.drains_at) + w.penalty;
+        const CacheResult res = load_from_caches(w.request, at, StallCause::Raw);
+        if (res.done) client_.completed(w.request.tag, res.ready, StallCause::Raw);
+    }
+}
+
+CacheResult HierarchyTiming::atomic(const CacheRequest& r) {
+    // Atomics drain the store buffer first (TSO), then own the line.
+    store_buffer_.retire_until(r.cycle);
+    uint64_t at = r.cycle;
+    if (!store_buffer_.empty()) {
+        at = store_buffer_.youngest().drains_at;
+        if (at == kUnknownCycle) return defer(r, StallCause::StoreQueue);
+    }
+    const uint64_t key = dcache_key(r.va, r.pa);
+    pcache_.invalidate_block(r.pa); // an atomic writes, like a store
+    if (ecache_writable(r.pa)) {
+        if (ecache_.lookup(r.pa).block_present) ecache_.set_state(r.pa, CoherenceState::M);
+        fill_line(dcache_, key);
+        return {true, at + config_.atomic, StallCause::None};
+    }
+    count(CacheEvent::EcRef);
+    count(ecache_.lookup(r.pa).hit ? CacheEvent::EcWriteHitRto : CacheEvent::EcMisses);
+    FillTargets t;
+    t.ecache = true;
+    miss(r.pa, MshrAccess::Exclusive, at + config_.miss_detect, false, t);
+    return defer(r, StallCause::None); // runs again once the line is owned
+}
+
+CacheResult HierarchyTiming::prefetch(const CacheRequest& r) {
+    const CacheResult done{true, r.cycle, StallCause::None};
+    const PrefetchFunction* f = find_prefetch_function(r.prefetch_fcn);
+    if (!f) return done;
+    if (f->invalidate_pcache) {
+        pcache_.invalidate_block(r.pa);
+        return done;
+    }
+    const bool present = f->exclusive ? ecache_writable(r.pa) : ecache_valid(r.pa);
+    if (present) {
+        if (f->pcache) fill_line(pcache_, r.pa);
+        return done;
+    }
+    count(CacheEvent::EcRef);
+    count(CacheEvent::EcMisses);
+    FillTargets t;
+    t.ecache = f->ecache;
+    t.pcache = f->pcache;
+    const MshrAccess access = f->exclusive ? MshrAccess::Exclusive : MshrAccess::Shared;
+    const MshrDecision d = mshrs_.classify(unit(r.pa), access);
+    if (d == MshrDecision::Full) return defer(r, StallCause::None); // the prefetch queue is full
+    if (d == MshrDecision::Stall) {
+        // Exclusive behind a shared fetch: issued when that one is back; the CPU goes on.
+        CacheRequest later = r;
+        later.tag = 0;
+        deferred_.push_back({later, StallCause::None});
+        return done;
+    }
+    miss(r.pa, access, r.cycle + config_.miss_detect, true, t);
+    return done;
+}
+
+void HierarchyTiming::install_ecache(uint64_t pa, CoherenceState state, uint64_t cycle) {
+    const LookupResult l = ecache_.lookup(pa);
+    if (l.block_present) {
+        ecache_.touch(l.set, l.way);
+    } else {
+        const BlockInfo victim = ecache_.allocate(pa);
+        if (victim.valid) {
+            const uint64_t dirty = victim.dirty_mask();
+            for (unsigned i = 0; i < victim.sub_blocks; ++i) {
+                const uint64_t sub = victim.base + uint64_t(i) * config_.coherence_unit;
+                wcache_.invalidate_block(sub); // the W$ is inclusive in the E$
+                if (!((dirty >> i) & 1)) continue;
+                count(CacheEvent::EcWb);
+                client_.bus_request(TransactionType::WB, sub, cycle, -1);
+            }
+        }
+    }
+    ecache_.set_state(pa, state);
+}
+
+void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
+    const Mshr m = mshrs_[id];
+    mshrs_.release(id);
+    if (m.targets.ecache || m.access == MshrAccess::Exclusive)
+        install_ecache(m.line,
+                       m.access == MshrAccess::Exclusive ? CoherenceState::M
+                       : shared                          ? CoherenceState::S
+                                                         : CoherenceState::E,
+                       cycle);
+    if (m.targets.pcache) fill_line(pcache_, m.line);
+    if (m.targets.dcache) fill_line(dcache_, m.targets.dcache_key);
+
+    std::vector<Waiter> still;
+    std::vector<Waiter> done;
+    for (Waiter& w : waiters_)
+        (w.mshr == id ? done : still).push_back(w);
+    waiters_.swap(still);
+    for (const Waiter& w : done) {
+        if (w.request.kind == RequestKind::Fetch)
+            fill_line(icache_, w.request.pa);
+        else // every merged load gets its own D$ line, not only the last one's
+            fill_line(dcache_, dcache_key(w.request.va, w.request.pa));
+        client_.completed(w.request.tag, cycle + config_.fill, w.cause);
+    }
+
+    schedule_stores(cycle);
+    // Requests that could not go on before run again now, without counting twice.
+    std::vector<Deferred> again;
+    again.swap(deferred_);
+    const bool was = counting_;
+    counting_ = false;
+    for (Deferred& d : again) {
+        CacheRequest r = d.request;
+        r.cycle = std::max(r.cycle, cycle);
+        const CacheResult res = access(r);
+        if (res.done && r.tag != 0)
+            client_.completed(r.tag, res.ready, d.cause != StallCause::None ? d.cause : res.cause);
+    }
+    counting_ = was;
+}
+
+} // namespace fireplane::cache

@@ -1,0 +1,157 @@
+// The behaviour and timing of one UltraSPARC IIICu's caches below the
+// pipeline: I$, D$ (write-through, virtually indexed), P$, the store buffer,
+// W$ and E$, with MSHRs for the lines in flight on the bus. Plain C++ on CPU
+// cycles, no SystemC: cache_hierarchy.h puts it behind TLM sockets, and the
+// unit tests drive it directly. All state is plain members.
+//
+// A request either completes at once (a hit: the cycle the instruction may go
+// on is returned) or waits for the bus; it then completes through
+// HierarchyClient::completed once the fill it depends on has arrived.
+#pragma once
+
+#include "cache_array.h"
+#include "cache_events.h"
+#include "mshr.h"
+#include "prefetch_functions.h"
+#include "store_buffer.h"
+#include "transaction_types.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace fireplane::cache {
+
+struct HierarchyConfig {
+    CacheArrayConfig icache{kIcacheGeometry, ReplacementPolicy::Lru, 1, false};
+    CacheArrayConfig dcache{kDcacheGeometry, ReplacementPolicy::Lru, 1, false};
+    CacheArrayConfig pcache{kPcacheGeometry, ReplacementPolicy::Lru, 1, false};
+    CacheArrayConfig wcache{kWcacheGeometry, ReplacementPolicy::Lru, 1, true};
+    CacheArrayConfig ecache{kEcacheGeometry, ReplacementPolicy::Lfsr, 1, false};
+    unsigned coherence_unit = 64; // bytes per bus transaction (an E$ sub-block)
+
+    // Latencies in CPU cycles, added to the pipeline's own issue and load-use time.
+    unsigned ecache_hit = 18;     // load that misses the D$ and hits the E$ (T2.2)
+    unsigned icache_miss = 15;    // fetch that misses the I$ and hits the E$
+    unsigned miss_detect = 12;    // D$ miss to the bus request of an E$ miss
+    unsigned fill = 8;            // bus data arrival to the load's data in a register
+    unsigned store_buffer = 8;    // entries
+    unsigned store_residency = 6; // cycles from a store's issue to the earliest it can leave
+    unsigned drain_interval = 2;  // cycles between two stores leaving the buffer
+    unsigned wcache_move = 30;    // one W$ line to the off-chip E$; moves do not overlap
+    unsigned atomic = 40;         // CAS/LDSTUB/SWAP once the line is owned and the buffer empty
+    unsigned raw_ec_miss = 12;    // forward refused: the store's line misses the E$ (T3.3)
+    unsigned raw_overlap = 19;    // load partly covered by a pending store (T3.4-T3.6)
+    unsigned raw_same_line = 15;  // D$-missing load to a line with pending stores (T3.8-T3.9)
+    unsigned raw_past = 30;       // load of a store that a younger one to its line follows (T3.10)
+    unsigned mshrs = 8;           // lines in flight on the bus at once
+};
+
+// Returns "" or one sentence saying why the configuration cannot work.
+std::string validate(const HierarchyConfig& config);
+
+enum class RequestKind : uint8_t { Fetch, Load, FpLoad, Store, Atomic, Prefetch };
+
+struct CacheRequest {
+    RequestKind kind = RequestKind::Load;
+    uint64_t va = 0;
+    uint64_t pa = 0;
+    unsigned size = 0;
+    unsigned prefetch_fcn = 0;
+    uint64_t cycle = 0; // when the pipeline presents it
+    uintptr_t tag = 0;  // the client's handle, returned by completed()
+};
+
+struct CacheResult {
+    bool done = false;  // false: completed() follows
+    uint64_t ready = 0; // when done: the cycle the instruction may go on
+    StallCause cause = StallCause::None;
+};
+
+// What the hierarchy needs from its surroundings.
+class HierarchyClient {
+public:
+    virtual ~HierarchyClient() = default;
+    // Sends a bus transaction for the coherence unit at `pa` at `cycle`;
+    // `mshr` is the entry to answer with fill_arrived(), or -1 (writeback).
+    virtual void bus_request(TransactionType type, uint64_t pa, uint64_t cycle, int mshr) = 0;
+    // A request that returned done = false has completed.
+    virtual void completed(uintptr_t tag, uint64_t ready, StallCause cause) = 0;
+    virtual void count(CacheEvent event, uint64_t n) = 0;
+};
+
+class HierarchyTiming {
+public:
+    HierarchyTiming(const HierarchyConfig& config, HierarchyClient& client);
+
+    CacheResult access(const CacheRequest& request);
+    // The bus answered MSHR `mshr` at `cycle`; `shared` says another cache
+    // keeps a copy (the line then arrives S, else E; RTO always gives M).
+    void fill_arrived(unsigned mshr, uint64_t cycle, bool shared);
+
+    const HierarchyConfig& config() const { return config_; }
+    const CacheArray& icache() const { return icache_; }
+    const CacheArray& dcache() const { return dcache_; }
+    const CacheArray& pcache() const { return pcache_; }
+    const CacheArray& wcache() const { return wcache_; }
+    const CacheArray& ecache() const { return ecache_; }
+    const StoreBuffer& store_buffer() const { return store_buffer_; }
+    const MshrTable& mshrs() const { return mshrs_; }
+    // The D$ lookup key: physical tag bits above one way, virtual index below.
+    uint64_t dcache_key(uint64_t va, uint64_t pa) const;
+    uint64_t wcache_moves() const { return wcache_moves_; }
+    size_t deferred() const { return deferred_.size() + raw_waiters_.size(); }
+
+private:
+    struct Waiter { // a load or fetch answered when its fill arrives
+        unsigned mshr;
+        CacheRequest request;
+        StallCause cause;
+    };
+    struct Deferred { // re-run from the start when a fill arrives
+        CacheRequest request;
+        StallCause cause;
+    };
+    struct RawWaiter { // a load waiting for a store whose drain is not known yet
+        uint64_t store_seq;
+        unsigned penalty;
+        CacheRequest request;
+    };
+
+    CacheResult fetch(const CacheRequest& r);
+    CacheResult load(const CacheRequest& r);
+    CacheResult load_from_caches(const CacheRequest& r, uint64_t at, StallCause cause);
+    CacheResult store(const CacheRequest& r);
+    CacheResult atomic(const CacheRequest& r);
+    CacheResult prefetch(const CacheRequest& r);
+
+    uint64_t unit(uint64_t pa) const { return pa & ~uint64_t(config_.coherence_unit - 1); }
+    bool ecache_valid(uint64_t pa);    // touches on a hit
+    bool ecache_writable(uint64_t pa); // W$ or E$ holds the line in E or M
+    // Starts (or joins) the bus fetch of pa's unit. Returns the MSHR, or -1
+    // when the request must wait (Stall/Full): the caller defers it.
+    int miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool prefetch,
+             const FillTargets& targets);
+    void install_ecache(uint64_t pa, CoherenceState state, uint64_t cycle);
+    void schedule_stores(uint64_t cycle);
+    void complete_raw_waiters(const StoreEntry& drained);
+    CacheResult defer(const CacheRequest& r, StallCause cause);
+    void count(CacheEvent e, uint64_t n = 1) {
+        if (counting_) client_.count(e, n);
+    }
+
+    HierarchyConfig config_;
+    HierarchyClient& client_;
+    CacheArray icache_, dcache_, pcache_, wcache_, ecache_;
+    StoreBuffer store_buffer_;
+    MshrTable mshrs_;
+    std::vector<Waiter> waiters_;
+    std::vector<Deferred> deferred_;
+    std::vector<RawWaiter> raw_waiters_;
+    uint64_t dcache_index_mask_;
+    uint64_t last_drain_ = 0;   // cycle the previous store left the buffer
+    uint64_t move_free_at_ = 0; // the W$-to-E$ path is busy until then
+    uint64_t wcache_moves_ = 0;
+    bool counting_ = true; // off while deferred requests re-run
+};
+
+} // namespace fireplane::cache

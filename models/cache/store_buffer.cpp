@@ -1,0 +1,48 @@
+#include "store_buffer.h"
+
+namespace fireplane::cache {
+
+void StoreBuffer::retire_until(uint64_t cycle) {
+    while (!entries_.empty() && entries_.front().drains_at <= cycle)
+        entries_.pop_front();
+}
+
+StoreEntry& StoreBuffer::push(uint64_t pa, unsigned size, uint64_t cycle) {
+    StoreEntry e;
+    e.seq = next_seq_++;
+    e.pa = pa;
+    e.size = uint8_t(size);
+    e.enqueued = cycle;
+    entries_.push_back(e);
+    return entries_.back();
+}
+
+RawCheck StoreBuffer::check_load(uint64_t pa, unsigned size) const {
+    RawCheck r;
+    const uint64_t line = line_of(pa);
+    const uint64_t end = pa + size;
+    // Youngest first: the first overlapping store found is the one whose data
+    // a forward would return.
+    for (auto it = entries_.rbegin(); it != entries_.rend(); ++it) {
+        if (line_of(it->pa) != line) continue;
+        if (!r.line_last) r.line_last = &*it;
+        const uint64_t s_end = it->pa + it->size;
+        if (it->pa >= end || s_end <= pa) continue; // no common byte
+        r.store = &*it;
+        // Only a store of exactly the load's bytes forwards: a load of part of
+        // a store (ldx after stx of 4 of them, or lduw of half an stx) is an
+        // overlap (VALIDATION.md Table 3, T3.4-T3.6; paper section 4.1).
+        if (it->pa != pa || s_end != end)
+            r.hazard = RawHazard::Overlap;
+        else
+            r.hazard = &*it == r.line_last ? RawHazard::Forward : RawHazard::Past;
+        return r;
+    }
+    if (r.line_last) {
+        r.hazard = RawHazard::SameLine;
+        r.store = r.line_last;
+    }
+    return r;
+}
+
+} // namespace fireplane::cache

@@ -1,0 +1,131 @@
+#include "detailed_timing.h"
+
+#include "sparc_core.h"
+
+namespace fireplane::sparc {
+
+using cache::RequestKind;
+using cache::StallCause;
+
+namespace {
+// The counters a stall's cycles go to, by what stalled it (an E$ miss is also a D$ miss).
+struct StallEvents {
+    StallCause cause;
+    Event first;
+    Event second;
+    bool has_second;
+};
+constexpr StallEvents kStallEvents[] = {
+    {StallCause::StoreQueue, Event::RstallStoreQ, Event::RstallStoreQ, false},
+    {StallCause::DcMiss, Event::ReDcMiss, Event::ReDcMiss, false},
+    {StallCause::EcMiss, Event::ReDcMiss, Event::ReEcMiss, true},
+    {StallCause::Raw, Event::ReRawMiss, Event::ReRawMiss, false},
+};
+} // namespace
+
+void DetailedTiming::restart() {
+    pipeline_ = PipelineModel(pipeline_config_);
+    last_fetch_line_ = ~uint64_t(0);
+    delay_slot_next_ = false;
+    waiting_ = false;
+}
+
+const InstructionInfo& DetailedTiming::info(uint32_t word) {
+    CachedInfo& c = classified_[(word ^ (word >> 12) ^ (word >> 22)) & (classified_.size() - 1)];
+    if (!c.valid || c.word != word) {
+        c.word = word;
+        c.valid = true;
+        c.info = classify(word);
+    }
+    return c.info;
+}
+
+void DetailedTiming::count_stall(SparcCore& core, StallCause cause, uint64_t cycles) {
+    if (cycles == 0) return;
+    for (const StallEvents& e : kStallEvents) {
+        if (e.cause != cause) continue;
+        core.counters.count(e.first, cycles);
+        if (e.has_second) core.counters.count(e.second, cycles);
+    }
+}
+
+uint64_t DetailedTiming::access(SparcCore& core, RequestKind kind, const MemoryAccess& a,
+                                uint64_t cycle) {
+    const CachePort::Answer ans = port_.request(kind, a.va, a.pa, a.size, a.prefetch_fcn, cycle);
+    if (!ans.done) {
+        waiting_ = true;
+        wait_from_ = cycle;
+        core.request_stop();
+        return 0;
+    }
+    const uint64_t stall = ans.ready > cycle ? ans.ready - cycle : 0;
+    count_stall(core, ans.cause, stall);
+    return stall;
+}
+
+uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn) {
+    const InstructionInfo& in = info(insn.insn.raw);
+    // A taken control transfer ends the group after its delay slot; an
+    // annulled delay slot, or a jump, ends it after the transfer itself.
+    const bool delay_slot = delay_slot_next_;
+    delay_slot_next_ = core.npc != core.pc + 4;
+    const uint32_t w = insn.insn.raw;
+    const bool branch_always_annul = in.cls == InstructionClass::Branch && (w >> 29 & 1) &&
+                                     ((w >> 25) & 0xf) == 8 && ((w >> 22) & 7) != 0;
+    const bool redirected = core.pc != insn.pc + 4 || branch_always_annul;
+    const uint64_t added = pipeline_.issue(in, delay_slot || redirected);
+    const uint64_t cycle = insn.cycle + added;
+
+    pending_count_ = 0;
+    for (unsigned i = 0; i < insn.access_count && pending_count_ < kMaxPending; ++i)
+        if (!insn.accesses[i].io) // devices time themselves (b_transport)
+            pending_[pending_count_++] = insn.accesses[i];
+    pending_next_ = 0;
+    pending_class_ = in.cls;
+
+    uint64_t stall = 0;
+    // The I$ is read once per line the fetch enters.
+    const uint64_t line = insn.pc_pa / fetch_line_;
+    if (line != last_fetch_line_) {
+        last_fetch_line_ = line;
+        const MemoryAccess fetch{insn.pc, insn.pc_pa, 4, AccessKind::Read, 0, false};
+        stall = access(core, RequestKind::Fetch, fetch, cycle);
+    }
+    if (!waiting_) stall += data_accesses(core, cycle + stall);
+    if (stall) pipeline_.stall(stall);
+    return added + stall;
+}
+
+uint64_t DetailedTiming::data_accesses(SparcCore& core, uint64_t cycle) {
+    const bool atomic = pending_class_ == InstructionClass::Atomic;
+    uint64_t stall = 0;
+    while (pending_next_ < pending_count_ && !waiting_) {
+        const MemoryAccess& a = pending_[pending_next_++];
+        RequestKind kind;
+        if (a.kind == AccessKind::Prefetch)
+            kind = RequestKind::Prefetch;
+        else if (atomic)
+            kind = RequestKind::Atomic;
+        else if (a.write())
+            kind = RequestKind::Store;
+        else
+            kind = pending_class_ == InstructionClass::FpLoad ? RequestKind::FpLoad
+                                                              : RequestKind::Load;
+        if (atomic) pending_next_ = pending_count_; // one request covers the read and the write
+        stall += access(core, kind, a, cycle + stall);
+    }
+    return stall;
+}
+
+void DetailedTiming::resume(SparcCore& core, uint64_t ready, StallCause cause) {
+    waiting_ = false;
+    uint64_t stall = ready > wait_from_ ? ready - wait_from_ : 0;
+    count_stall(core, cause, stall);
+    // The instruction's remaining accesses go now (a fetch miss came first, or
+    // a double access had two parts); they may wait again.
+    stall += data_accesses(core, wait_from_ + stall);
+    pipeline_.stall(stall);
+    core.add_cycles(stall);
+}
+
+} // namespace fireplane::sparc

@@ -1,0 +1,80 @@
+#pragma once
+// The detailed timing model: the in-order pipeline of pipeline_model.h, fed
+// by the retired instructions, plus the time their fetches and memory
+// accesses take in the cache hierarchy (models/cache), which the CPU reaches
+// through a CachePort (the bridge: a TLM initiator socket in SparcCpu).
+//
+// A request the caches answer at once (a hit, a forward, a known stall)
+// adds its stall to the instruction. A request that must wait for the bus
+// stops the core after this instruction; the CPU module waits for the answer
+// in SystemC time and then calls resume() with the cycle it came back.
+#include "hierarchy_timing.h"
+#include "instruction_class.h"
+#include "perf_counters.h"
+#include "pipeline_model.h"
+#include "timing_model.h"
+
+#include <array>
+
+namespace fireplane::sparc {
+
+class CachePort {
+public:
+    struct Answer {
+        bool done;      // false: the answer comes later (resume())
+        uint64_t ready; // when done: the cycle the access completed
+        cache::StallCause cause;
+    };
+    virtual ~CachePort() = default;
+    virtual Answer request(cache::RequestKind kind, uint64_t va, uint64_t pa, unsigned size,
+                           unsigned prefetch_fcn, uint64_t cycle) = 0;
+};
+
+class DetailedTiming : public TimingModel {
+public:
+    DetailedTiming(const PipelineConfig& pipeline, unsigned fetch_line, CachePort& port)
+        : pipeline_config_(pipeline), pipeline_(pipeline), fetch_line_(fetch_line), port_(port) {}
+
+    TimingKind kind() const override { return TimingKind::Detailed; }
+    uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override;
+
+    // A request is out: the core has stopped after its instruction.
+    bool waiting() const { return waiting_; }
+    // Its answer: the access completed at `ready`; the core's cycles move there.
+    void resume(SparcCore& core, uint64_t ready, cache::StallCause cause);
+    // Starts a fresh pipeline (the model was switched in).
+    void restart();
+
+private:
+    const InstructionInfo& info(uint32_t word);
+    // Issues one access at `cycle`; returns its stall or marks the model waiting.
+    uint64_t access(SparcCore& core, cache::RequestKind kind, const MemoryAccess& a,
+                    uint64_t cycle);
+    void count_stall(SparcCore& core, cache::StallCause cause, uint64_t cycles);
+    // Issues the instruction's data accesses not yet issued, from `cycle`.
+    uint64_t data_accesses(SparcCore& core, uint64_t cycle);
+
+    PipelineConfig pipeline_config_;
+    PipelineModel pipeline_;
+    unsigned fetch_line_;
+    CachePort& port_;
+    uint64_t last_fetch_line_ = ~uint64_t(0);
+    bool delay_slot_next_ = false; // the last instruction was a taken delayed transfer
+    bool waiting_ = false;
+    uint64_t wait_from_ = 0; // cycle the outstanding request was made
+    // The retired instruction's cacheable accesses, issued in order.
+    static constexpr unsigned kMaxPending = 16;
+    MemoryAccess pending_[kMaxPending] = {};
+    unsigned pending_count_ = 0;
+    unsigned pending_next_ = 0;
+    InstructionClass pending_class_ = InstructionClass::IntAlu;
+
+    struct CachedInfo {
+        uint32_t word = 0;
+        bool valid = false;
+        InstructionInfo info{};
+    };
+    std::array<CachedInfo, 4096> classified_{};
+};
+
+} // namespace fireplane::sparc
