@@ -50,12 +50,15 @@ CacheArray::CacheArray(const CacheArrayConfig& config)
       sub_blocks_(config_.geometry.sub_blocks), lines_(sets_ * ways_),
       states_(sets_ * ways_ * sub_blocks_, CoherenceState::I),
       byte_masks_(config_.byte_valid ? sets_ * ways_ : 0, 0),
-      replacement_(sets_, ways_, config_.policy, config_.seed) {}
+      replacement_(sets_, ways_, config_.policy, config_.seed),
+      offset_bits_(config_.geometry.offset_bits()), set_mask_(sets_ - 1),
+      tag_shift_(config_.geometry.offset_bits() + config_.geometry.index_bits()),
+      line_mask_(config_.geometry.line_size - 1),
+      sub_block_bits_(CacheGeometry::log2_of(config_.geometry.sub_block_size())) {}
 
 int64_t CacheArray::find(uint64_t pa) const {
-    const CacheGeometry& g = config_.geometry;
-    const uint64_t set = g.set_index(pa);
-    const uint64_t tag = g.tag(pa);
+    const uint64_t set = set_of(pa);
+    const uint64_t tag = tag_of(pa);
     for (unsigned w = 0; w < ways_; ++w) {
         const Line& l = lines_[line_index(set, w)];
         if (l.valid && l.tag == tag) return static_cast<int64_t>(line_index(set, w));
@@ -71,10 +74,9 @@ uint64_t CacheArray::find_present(uint64_t pa, const char* what) const {
 }
 
 LookupResult CacheArray::lookup(uint64_t pa) const {
-    const CacheGeometry& g = config_.geometry;
     LookupResult r;
-    r.set = g.set_index(pa);
-    r.sub_block = g.sub_block(pa);
+    r.set = set_of(pa);
+    r.sub_block = sub_block_of(pa);
     const int64_t i = find(pa);
     if (i < 0) return r;
     r.block_present = true;
@@ -91,8 +93,7 @@ void CacheArray::touch(uint64_t set, unsigned way) {
 
 BlockInfo CacheArray::allocate(uint64_t pa) {
     if (find(pa) >= 0) throw std::logic_error("cache: allocate of present block " + hex(pa));
-    const CacheGeometry& g = config_.geometry;
-    const uint64_t set = g.set_index(pa);
+    const uint64_t set = set_of(pa);
     uint64_t valid_ways = 0;
     for (unsigned w = 0; w < ways_; ++w)
         if (lines_[line_index(set, w)].valid) valid_ways |= uint64_t{1} << w;
@@ -100,7 +101,7 @@ BlockInfo CacheArray::allocate(uint64_t pa) {
     BlockInfo victim = block(set, way);
     const uint64_t i = line_index(set, way);
     drop(i);
-    lines_[i].tag = g.tag(pa);
+    lines_[i].tag = tag_of(pa);
     lines_[i].valid = true;
     replacement_.touch(set, way);
     return victim;
@@ -121,7 +122,7 @@ CoherenceState CacheArray::invalidate(uint64_t pa) {
     const uint64_t i = static_cast<uint64_t>(found);
     const CacheGeometry& g = config_.geometry;
     CoherenceState* st = states_of(i);
-    const unsigned sb = g.sub_block(pa);
+    const unsigned sb = sub_block_of(pa);
     const CoherenceState old = st[sb];
     if (!is_valid(old)) return old; // keeps the tag of a block still being filled
     st[sb] = CoherenceState::I;

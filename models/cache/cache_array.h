@@ -122,6 +122,13 @@ private:
     };
 
     uint64_t line_index(uint64_t set, unsigned way) const { return set * ways_ + way; }
+    // The geometry's address split, with shifts and masks computed once: the
+    // detailed model looks up several caches per instruction.
+    uint64_t set_of(uint64_t pa) const { return (pa >> offset_bits_) & set_mask_; }
+    uint64_t tag_of(uint64_t pa) const { return pa >> tag_shift_; }
+    unsigned sub_block_of(uint64_t pa) const {
+        return static_cast<unsigned>((pa & line_mask_) >> sub_block_bits_);
+    }
     CoherenceState* states_of(uint64_t line) { return &states_[line * sub_blocks_]; }
     const CoherenceState* states_of(uint64_t line) const { return &states_[line * sub_blocks_]; }
     // Line index of the block holding `pa`, or -1 when absent.
@@ -139,6 +146,11 @@ private:
     std::vector<CoherenceState> states_; // sets * ways * sub_blocks
     std::vector<uint64_t> byte_masks_;   // sets * ways when byte_valid, else empty
     Replacement replacement_;
+    unsigned offset_bits_;
+    uint64_t set_mask_;
+    unsigned tag_shift_;
+    uint64_t line_mask_;
+    unsigned sub_block_bits_; // log2 of the sub-block size
 };
 
 } // namespace fireplane::cache

@@ -50,6 +50,8 @@ struct CacheGeometry {
     }
     friend bool operator!=(const CacheGeometry& a, const CacheGeometry& b) { return !(a == b); }
 
+    static unsigned log2_of(uint64_t v) { return log2(v); }
+
 private:
     static unsigned log2(uint64_t v) {
         unsigned n = 0;

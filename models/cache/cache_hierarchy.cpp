@@ -91,7 +91,8 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
     r.pa = gp.get_address();
     r.size = gp.get_data_length();
     r.prefetch_fcn = ext->prefetch_fcn;
-    r.cycle = cycle_of(sc_core::sc_time_stamp() + delay);
+    r.cycle = ext->cycle;
+    sc_assert(r.cycle == cycle_of(sc_core::sc_time_stamp() + delay));
     r.tag = reinterpret_cast<uintptr_t>(&gp);
     const CacheResult res = timing_.access(r);
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
@@ -99,7 +100,7 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
         ++hits_;
         ext->ready = res.ready;
         ext->cause = res.cause;
-        delay = delay_to(res.ready);
+        if (res.ready != r.cycle) delay = delay_to(res.ready); // else the delay stands
         phase = tlm::END_RESP;
         return tlm::TLM_COMPLETED;
     }

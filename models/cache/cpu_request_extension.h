@@ -16,6 +16,9 @@ public:
     RequestKind kind = RequestKind::Load;
     uint64_t va = 0;
     uint8_t prefetch_fcn = 0;
+    // The CPU cycle the request is made at: the annotated delay in CPU cycles,
+    // carried so the hierarchy need not divide times by the clock period.
+    uint64_t cycle = 0;
     // Filled in by the hierarchy.
     uint64_t ready = 0; // CPU cycle the access completed
     StallCause cause = StallCause::None;

@@ -76,6 +76,16 @@ bool hit_and_touch(CacheArray& cache, uint64_t key) {
 }
 } // namespace
 
+void HierarchyTiming::fill_pcache(uint64_t pa) {
+    pcache_filled_ = true;
+    fill_line(pcache_, pa);
+}
+
+void HierarchyTiming::fill_icache(uint64_t pa) {
+    ++icache_epoch_;
+    fill_line(icache_, pa);
+}
+
 bool HierarchyTiming::ecache_valid(uint64_t pa) {
     return hit_and_touch(ecache_, pa);
 }
@@ -129,7 +139,7 @@ CacheResult HierarchyTiming::fetch(const CacheRequest& r) {
     count(CacheEvent::IcMiss);
     count(CacheEvent::EcRef);
     if (ecache_valid(r.pa)) {
-        fill_line(icache_, r.pa);
+        fill_icache(r.pa);
         return {true, r.cycle + config_.icache_miss, StallCause::None};
     }
     count(CacheEvent::EcMisses);
@@ -144,6 +154,8 @@ CacheResult HierarchyTiming::fetch(const CacheRequest& r) {
 CacheResult HierarchyTiming::load(const CacheRequest& r) {
     store_buffer_.retire_until(r.cycle);
     const RawCheck raw = store_buffer_.check_load(r.pa, r.size);
+    if (raw.hazard == RawHazard::None) // the common case: no store pending to the line
+        return load_from_caches(r, r.cycle, StallCause::None);
     const bool dc_hit = dcache_.lookup(dcache_key(r.va, r.pa)).hit;
     if (raw.hazard == RawHazard::Forward) {
         if (!dc_hit) count(CacheEvent::DcRdMiss);
@@ -202,7 +214,7 @@ CacheResult HierarchyTiming::store(const CacheRequest& r) {
         dcache_.touch(dc.set, dc.way); // write-through: the D$ copy is updated, never allocated
     else
         count(CacheEvent::DcWrMiss);
-    pcache_.invalidate_block(r.pa); // stores invalidate the P$
+    if (pcache_filled_) pcache_.invalidate_block(r.pa); // stores invalidate the P$
     store_buffer_.retire_until(r.cycle);
     uint64_t at = r.cycle;
     StallCause cause = StallCause::None;
@@ -265,7 +277,9 @@ void HierarchyTiming::schedule_stores(uint64_t cycle) {
             }
         }
         wcache_.write_bytes(e.pa, e.size);
-        if (ecache_.lookup(e.pa).block_present) ecache_.set_state(e.pa, CoherenceState::M);
+        const LookupResult ec = ecache_.lookup(e.pa);
+        if (ec.block_present && ec.state != CoherenceState::M)
+            ecache_.set_state(e.pa, CoherenceState::M);
         e.drains_at = d;
         last_drain_ = d;
         complete_raw_waiters(e);
@@ -295,7 +309,7 @@ CacheResult HierarchyTiming::atomic(const CacheRequest& r) {
         if (at == kUnknownCycle) return defer(r, StallCause::StoreQueue);
     }
     const uint64_t key = dcache_key(r.va, r.pa);
-    pcache_.invalidate_block(r.pa); // an atomic writes, like a store
+    if (pcache_filled_) pcache_.invalidate_block(r.pa); // an atomic writes, like a store
     if (ecache_writable(r.pa)) {
         if (ecache_.lookup(r.pa).block_present) ecache_.set_state(r.pa, CoherenceState::M);
         fill_line(dcache_, key);
@@ -319,7 +333,7 @@ CacheResult HierarchyTiming::prefetch(const CacheRequest& r) {
     }
     const bool present = f->exclusive ? ecache_writable(r.pa) : ecache_valid(r.pa);
     if (present) {
-        if (f->pcache) fill_line(pcache_, r.pa);
+        if (f->pcache) fill_pcache(r.pa);
         return done;
     }
     count(CacheEvent::EcRef);
@@ -370,7 +384,7 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
                        : shared                          ? CoherenceState::S
                                                          : CoherenceState::E,
                        cycle);
-    if (m.targets.pcache) fill_line(pcache_, m.line);
+    if (m.targets.pcache) fill_pcache(m.line);
     if (m.targets.dcache) fill_line(dcache_, m.targets.dcache_key);
 
     std::vector<Waiter> still;
@@ -380,7 +394,7 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
     waiters_.swap(still);
     for (const Waiter& w : done) {
         if (w.request.kind == RequestKind::Fetch)
-            fill_line(icache_, w.request.pa);
+            fill_icache(w.request.pa);
         else // every merged load gets its own D$ line, not only the last one's
             fill_line(dcache_, dcache_key(w.request.va, w.request.pa));
         client_.completed(w.request.tag, cycle + config_.fill, w.cause);

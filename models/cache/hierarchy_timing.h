@@ -99,6 +99,8 @@ public:
     // The D$ lookup key: physical tag bits above one way, virtual index below.
     uint64_t dcache_key(uint64_t va, uint64_t pa) const;
     uint64_t wcache_moves() const { return wcache_moves_; }
+    // Counts I$ fills: a line that hit stays present until the next one.
+    uint64_t icache_epoch() const { return icache_epoch_; }
     size_t deferred() const { return deferred_.size() + raw_waiters_.size(); }
 
 private:
@@ -125,7 +127,9 @@ private:
     CacheResult prefetch(const CacheRequest& r);
 
     uint64_t unit(uint64_t pa) const { return pa & ~uint64_t(config_.coherence_unit - 1); }
-    bool ecache_valid(uint64_t pa);    // touches on a hit
+    bool ecache_valid(uint64_t pa); // touches on a hit
+    void fill_icache(uint64_t pa);
+    void fill_pcache(uint64_t pa);
     bool ecache_writable(uint64_t pa); // W$ or E$ holds the line in E or M
     // Starts (or joins) the bus fetch of pa's unit. Returns the MSHR, or -1
     // when the request must wait (Stall/Full): the caller defers it.
@@ -151,7 +155,9 @@ private:
     uint64_t last_drain_ = 0;   // cycle the previous store left the buffer
     uint64_t move_free_at_ = 0; // the W$-to-E$ path is busy until then
     uint64_t wcache_moves_ = 0;
-    bool counting_ = true; // off while deferred requests re-run
+    uint64_t icache_epoch_ = 0;
+    bool pcache_filled_ = false; // until a prefetch fills it, the P$ has nothing to invalidate
+    bool counting_ = true;       // off while deferred requests re-run
 };
 
 } // namespace fireplane::cache

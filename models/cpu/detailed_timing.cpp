@@ -26,18 +26,39 @@ constexpr StallEvents kStallEvents[] = {
 void DetailedTiming::restart() {
     pipeline_ = PipelineModel(pipeline_config_);
     last_fetch_line_ = ~uint64_t(0);
+    hit_epoch_ = ~uint64_t(0);
     delay_slot_next_ = false;
     waiting_ = false;
 }
 
-const InstructionInfo& DetailedTiming::info(uint32_t word) {
-    CachedInfo& c = classified_[(word ^ (word >> 12) ^ (word >> 22)) & (classified_.size() - 1)];
-    if (!c.valid || c.word != word) {
+const InstructionInfo& DetailedTiming::info(uint64_t pc, uint32_t word) {
+    CachedInfo& c = classified_[(pc >> 2) & (classified_.size() - 1)];
+    if (c.pc != pc || c.word != word) {
+        c.pc = pc;
         c.word = word;
-        c.valid = true;
         c.info = classify(word);
     }
     return c.info;
+}
+
+uint64_t DetailedTiming::fetch(SparcCore& core, const RetiredInstruction& insn, uint64_t cycle) {
+    const uint64_t line = insn.pc_pa >> fetch_shift_;
+    if (line == last_fetch_line_) return 0; // the same fetch line: no new I$ access
+    last_fetch_line_ = line;
+    uint64_t& slot = hit_lines_[line % kLineBuffer];
+    if (slot == line && hit_epoch_ == port_.icache_epoch()) {
+        core.counters.count(Event::IcRef);
+        return 0;
+    }
+    const MemoryAccess a{insn.pc, insn.pc_pa, 4, AccessKind::Read, 0, false};
+    const uint64_t stall = access(core, RequestKind::Fetch, a, cycle);
+    if (waiting_) return 0;
+    if (hit_epoch_ != port_.icache_epoch()) { // lines may have gone: start again
+        hit_lines_.fill(~uint64_t(0));
+        hit_epoch_ = port_.icache_epoch();
+    }
+    slot = line;
+    return stall;
 }
 
 void DetailedTiming::count_stall(SparcCore& core, StallCause cause, uint64_t cycles) {
@@ -64,7 +85,7 @@ uint64_t DetailedTiming::access(SparcCore& core, RequestKind kind, const MemoryA
 }
 
 uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn) {
-    const InstructionInfo& in = info(insn.insn.raw);
+    const InstructionInfo& in = info(insn.pc, insn.insn.raw);
     // A taken control transfer ends the group after its delay slot; an
     // annulled delay slot, or a jump, ends it after the transfer itself.
     const bool delay_slot = delay_slot_next_;
@@ -77,21 +98,15 @@ uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn)
     const uint64_t cycle = insn.cycle + added;
 
     pending_count_ = 0;
-    for (unsigned i = 0; i < insn.access_count && pending_count_ < kMaxPending; ++i)
-        if (!insn.accesses[i].io) // devices time themselves (b_transport)
-            pending_[pending_count_++] = insn.accesses[i];
-    pending_next_ = 0;
-    pending_class_ = in.cls;
-
-    uint64_t stall = 0;
-    // The I$ is read once per line the fetch enters.
-    const uint64_t line = insn.pc_pa / fetch_line_;
-    if (line != last_fetch_line_) {
-        last_fetch_line_ = line;
-        const MemoryAccess fetch{insn.pc, insn.pc_pa, 4, AccessKind::Read, 0, false};
-        stall = access(core, RequestKind::Fetch, fetch, cycle);
+    if (insn.access_count) {
+        for (unsigned i = 0; i < insn.access_count && pending_count_ < kMaxPending; ++i)
+            if (!insn.accesses[i].io) // devices time themselves (b_transport)
+                pending_[pending_count_++] = insn.accesses[i];
+        pending_next_ = 0;
+        pending_class_ = in.cls;
     }
-    if (!waiting_) stall += data_accesses(core, cycle + stall);
+    uint64_t stall = fetch(core, insn, cycle);
+    if (!waiting_ && pending_count_) stall += data_accesses(core, cycle + stall);
     if (stall) pipeline_.stall(stall);
     return added + stall;
 }

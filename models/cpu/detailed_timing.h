@@ -28,12 +28,17 @@ public:
     virtual ~CachePort() = default;
     virtual Answer request(cache::RequestKind kind, uint64_t va, uint64_t pa, unsigned size,
                            unsigned prefetch_fcn, uint64_t cycle) = 0;
+    // Changes whenever the I$ loses a line: lines known to hit stay hits until then.
+    virtual uint64_t icache_epoch() const = 0;
 };
 
 class DetailedTiming : public TimingModel {
 public:
     DetailedTiming(const PipelineConfig& pipeline, unsigned fetch_line, CachePort& port)
-        : pipeline_config_(pipeline), pipeline_(pipeline), fetch_line_(fetch_line), port_(port) {}
+        : pipeline_config_(pipeline), pipeline_(pipeline), port_(port) {
+        while ((2u << fetch_shift_) <= fetch_line)
+            ++fetch_shift_; // log2 of a power of two
+    }
 
     TimingKind kind() const override { return TimingKind::Detailed; }
     uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override;
@@ -46,7 +51,8 @@ public:
     void restart();
 
 private:
-    const InstructionInfo& info(uint32_t word);
+    const InstructionInfo& info(uint64_t pc, uint32_t word);
+    uint64_t fetch(SparcCore& core, const RetiredInstruction& insn, uint64_t cycle);
     // Issues one access at `cycle`; returns its stall or marks the model waiting.
     uint64_t access(SparcCore& core, cache::RequestKind kind, const MemoryAccess& a,
                     uint64_t cycle);
@@ -56,7 +62,7 @@ private:
 
     PipelineConfig pipeline_config_;
     PipelineModel pipeline_;
-    unsigned fetch_line_;
+    unsigned fetch_shift_ = 0; // log2 of the I$ line
     CachePort& port_;
     uint64_t last_fetch_line_ = ~uint64_t(0);
     bool delay_slot_next_ = false; // the last instruction was a taken delayed transfer
@@ -70,11 +76,17 @@ private:
     InstructionClass pending_class_ = InstructionClass::IntAlu;
 
     struct CachedInfo {
+        uint64_t pc = ~uint64_t(0);
         uint32_t word = 0;
-        bool valid = false;
         InstructionInfo info{};
     };
-    std::array<CachedInfo, 4096> classified_{};
+    std::array<CachedInfo, 16384> classified_{}; // by PC: hot loops never collide
+
+    // The fetch unit's line buffer: I$ lines that hit lately, valid while the
+    // I$ keeps every line it had (its epoch). Hits there skip the I$ request.
+    static constexpr unsigned kLineBuffer = 8;
+    std::array<uint64_t, kLineBuffer> hit_lines_{};
+    uint64_t hit_epoch_ = ~uint64_t(0);
 };
 
 } // namespace fireplane::sparc

@@ -130,11 +130,26 @@ void SparcCpu::wait_for_caches() {
     }
 }
 
+// The delay that puts `cycle` on SystemC's time axis. Requests come a few
+// cycles apart, so the previous one's time plus whole periods usually gets
+// there without the library's out-of-line conversion.
+sc_time SparcCpu::delay_for(uint64_t cycle) {
+    const sc_time now = sc_core::sc_time_stamp();
+    if (cycle < delay_cycle_ || cycle - delay_cycle_ > 8) {
+        delay_cycle_ = cycle;
+        delay_at_ = sc_time::from_value(cycle * period_.value());
+    }
+    for (; delay_cycle_ < cycle; ++delay_cycle_)
+        delay_at_ += period_;
+    return delay_at_ > now ? delay_at_ - now : sc_core::SC_ZERO_TIME;
+}
+
 CachePort::Answer SparcCpu::request(cache::RequestKind kind, uint64_t va, uint64_t pa,
                                     unsigned size, unsigned prefetch_fcn, uint64_t cycle) {
     request_ext_->kind = kind;
     request_ext_->va = va;
     request_ext_->prefetch_fcn = uint8_t(prefetch_fcn);
+    request_ext_->cycle = cycle;
     request_.set_command(kind == cache::RequestKind::Store ? tlm::TLM_WRITE_COMMAND
                                                            : tlm::TLM_READ_COMMAND);
     request_.set_address(pa);
@@ -144,9 +159,7 @@ CachePort::Answer SparcCpu::request(cache::RequestKind kind, uint64_t va, uint64
     request_.set_byte_enable_ptr(nullptr);
     request_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
-    const sc_time at = sc_time::from_value(cycle * period_.value());
-    const sc_time now = sc_core::sc_time_stamp();
-    sc_time delay = at > now ? at - now : sc_core::SC_ZERO_TIME;
+    sc_time delay = delay_for(cycle);
     response_arrived_ = false;
     if (cache_socket->nb_transport_fw(request_, phase, delay) == tlm::TLM_COMPLETED)
         return {true, request_ext_->ready, request_ext_->cause};

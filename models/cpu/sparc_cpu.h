@@ -83,9 +83,11 @@ private:
     // The CPU's local time: its cycles as SystemC time, less the kernel's time.
     sc_core::sc_time local_time() const;
     void wait_for_caches();
+    sc_core::sc_time delay_for(uint64_t cycle);
     Answer request(cache::RequestKind kind, uint64_t va, uint64_t pa, unsigned size,
                    unsigned prefetch_fcn, uint64_t cycle) override;
     void count(cache::CacheEvent event, uint64_t n) override;
+    uint64_t icache_epoch() const override { return caches_->timing().icache_epoch(); }
     tlm::tlm_sync_enum cache_response(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                       sc_core::sc_time& delay);
     bool map_page(uint64_t va, Access access, PageMapping& out) override;
@@ -112,6 +114,8 @@ private:
     bool response_arrived_ = false;
     sc_core::sc_event response_event_;
     uint64_t cache_waits_ = 0;
+    uint64_t delay_cycle_ = 0;  // delay_for(): the last cycle converted ...
+    sc_core::sc_time delay_at_; // ... and its absolute time
 };
 
 } // namespace fireplane::sparc
