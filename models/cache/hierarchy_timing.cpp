@@ -54,6 +54,7 @@ CacheResult HierarchyTiming::access(const CacheRequest& r) {
     case RequestKind::Store: return store(r);
     case RequestKind::Atomic: return atomic(r);
     case RequestKind::Prefetch: return prefetch(r);
+    case RequestKind::Barrier: return barrier(r);
     }
     return {true, r.cycle, StallCause::None};
 }
@@ -321,6 +322,14 @@ CacheResult HierarchyTiming::atomic(const CacheRequest& r) {
     t.ecache = true;
     miss(r.pa, MshrAccess::Exclusive, at + config_.miss_detect, false, t);
     return defer(r, StallCause::None); // runs again once the line is owned
+}
+
+CacheResult HierarchyTiming::barrier(const CacheRequest& r) {
+    store_buffer_.retire_until(r.cycle);
+    if (store_buffer_.empty()) return {true, r.cycle, StallCause::None};
+    const uint64_t drained = store_buffer_.youngest().drains_at;
+    if (drained == kUnknownCycle) return defer(r, StallCause::None);
+    return {true, drained, StallCause::None}; // no counter names this stall
 }
 
 CacheResult HierarchyTiming::prefetch(const CacheRequest& r) {

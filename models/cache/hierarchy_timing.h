@@ -49,7 +49,8 @@ struct HierarchyConfig {
 // Returns "" or one sentence saying why the configuration cannot work.
 std::string validate(const HierarchyConfig& config);
 
-enum class RequestKind : uint8_t { Fetch, Load, FpLoad, Store, Atomic, Prefetch };
+// Barrier: MEMBAR #Sync/#StoreLoad/#MemIssue, done once the store buffer is empty.
+enum class RequestKind : uint8_t { Fetch, Load, FpLoad, Store, Atomic, Prefetch, Barrier };
 
 struct CacheRequest {
     RequestKind kind = RequestKind::Load;
@@ -125,6 +126,7 @@ private:
     CacheResult store(const CacheRequest& r);
     CacheResult atomic(const CacheRequest& r);
     CacheResult prefetch(const CacheRequest& r);
+    CacheResult barrier(const CacheRequest& r);
 
     uint64_t unit(uint64_t pa) const { return pa & ~uint64_t(config_.coherence_unit - 1); }
     bool ecache_valid(uint64_t pa); // touches on a hit

@@ -119,6 +119,8 @@ uint64_t DetailedTiming::data_accesses(SparcCore& core, uint64_t cycle) {
         RequestKind kind;
         if (a.kind == AccessKind::Prefetch)
             kind = RequestKind::Prefetch;
+        else if (a.kind == AccessKind::Barrier)
+            kind = RequestKind::Barrier;
         else if (atomic)
             kind = RequestKind::Atomic;
         else if (a.write())

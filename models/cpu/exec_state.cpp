@@ -45,13 +45,18 @@ template <bool Imm> bool wrpr(SparcCore& c, const Insn& in) {
 }
 
 // Memory ordering is sequential in the functional model, so the barriers only advance.
-bool barrier(SparcCore& c, const Insn&) {
-    return next(c);
-}
-
 constexpr uint32_t kRdMask = 0x1fu << 25;
 constexpr uint32_t kRs1Mask = 0x1fu << 14;
 constexpr uint32_t kIMask = 1u << 13;
+
+// MEMBAR #StoreLoad, #MemIssue and #Sync wait for the store buffer to drain:
+// a timing model hears of it as a barrier access. STBAR (and the other
+// orderings) costs nothing under TSO.
+bool barrier(SparcCore& c, const Insn& in) {
+    constexpr uint32_t kDrains = 0x02 | 0x20 | 0x40; // mmask StoreLoad, cmask MemIssue, Sync
+    if (c.timing_model() && (in.raw & kIMask) && (in.raw & kDrains)) c.log_barrier();
+    return next(c);
+}
 
 } // namespace
 

@@ -5,7 +5,8 @@ namespace fireplane::sparc {
 uint64_t FixedTiming::retire(SparcCore&, const RetiredInstruction& insn) {
     bool read = false, write = false;
     for (unsigned i = 0; i < insn.access_count; ++i) {
-        if (insn.accesses[i].kind == AccessKind::Prefetch) continue;
+        const AccessKind k = insn.accesses[i].kind;
+        if (k == AccessKind::Prefetch || k == AccessKind::Barrier) continue;
         (insn.accesses[i].write() ? write : read) = true;
     }
     if (read && write) return config_.atomic_cycles;

@@ -210,6 +210,7 @@ public:
     void flush_tlb();                                            // after the address space changes
     // For the timing model: a PREFETCH's address, if the TLB maps it. A
     // prefetch that misses the TLB is dropped, as on the real part.
+    void log_barrier() { log_access(0, 0, 0, AccessKind::Barrier); }
     void log_prefetch(uint64_t va, unsigned fcn) {
         const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
         if (timing_ && e.tag == (va & ~kPageMask))

@@ -15,7 +15,8 @@ class SparcCore;
 enum class TimingKind : uint8_t { Functional, Fixed, Detailed };
 const char* timing_kind_name(TimingKind kind);
 
-enum class AccessKind : uint8_t { Read, Write, Prefetch };
+// Barrier: a MEMBAR that waits for the store buffer to drain (no address).
+enum class AccessKind : uint8_t { Read, Write, Prefetch, Barrier };
 
 struct MemoryAccess {
     uint64_t va;

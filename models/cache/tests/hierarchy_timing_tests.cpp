@@ -721,6 +721,30 @@ TEST_CASE("hierarchy: an atomic waits for the store buffer to drain", "[hierarch
     CHECK(r.client.bus.empty());
 }
 
+TEST_CASE("hierarchy: a draining MEMBAR waits for the store buffer", "[hierarchy][barrier]") {
+    Rig r;
+    const HierarchyConfig& c = r.c;
+    r.warm_owned(X, 0);
+    // Nothing pending: the barrier costs nothing.
+    CHECK(r.h.access(request(RequestKind::Barrier, 0, 0, 150, 1)).ready == 150);
+    // Two stores at 200: the barrier ends when the second has left
+    // (200 + store_residency, then drain_interval later).
+    r.store(X, 200);
+    r.store(X + 8, 200);
+    const CacheResult res = r.h.access(request(RequestKind::Barrier, 0, 0, 201, 1));
+    CHECK(res.done);
+    CHECK(res.ready == 200 + c.store_residency + c.drain_interval);
+    // A store whose line is still on its way: the barrier waits for the fill.
+    const CacheResult miss_store = r.store(Y, 300);
+    CHECK(miss_store.done);
+    CHECK_FALSE(r.h.access(request(RequestKind::Barrier, 0, 0, 301, 7)).done);
+    r.fill_last(500);
+    REQUIRE(r.client.done.size() == 1);
+    CHECK(r.client.done[0].tag == 7);
+    // The store drains at the fill (its residency has passed), the barrier with it.
+    CHECK(r.client.done[0].ready == 500);
+}
+
 TEST_CASE("hierarchy: stores and atomics invalidate the P$", "[hierarchy][atomic]") {
     Rig r;
     r.prefetch(A, 0, 0); // P$ and E$
