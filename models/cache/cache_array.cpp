@@ -56,34 +56,11 @@ CacheArray::CacheArray(const CacheArrayConfig& config)
       line_mask_(config_.geometry.line_size - 1),
       sub_block_bits_(CacheGeometry::log2_of(config_.geometry.sub_block_size())) {}
 
-int64_t CacheArray::find(uint64_t pa) const {
-    const uint64_t set = set_of(pa);
-    const uint64_t tag = tag_of(pa);
-    for (unsigned w = 0; w < ways_; ++w) {
-        const Line& l = lines_[line_index(set, w)];
-        if (l.valid && l.tag == tag) return static_cast<int64_t>(line_index(set, w));
-    }
-    return -1;
-}
-
 uint64_t CacheArray::find_present(uint64_t pa, const char* what) const {
     const int64_t i = find(pa);
     if (i < 0)
         throw std::logic_error(std::string("cache: ") + what + " of absent block " + hex(pa));
     return static_cast<uint64_t>(i);
-}
-
-LookupResult CacheArray::lookup(uint64_t pa) const {
-    LookupResult r;
-    r.set = set_of(pa);
-    r.sub_block = sub_block_of(pa);
-    const int64_t i = find(pa);
-    if (i < 0) return r;
-    r.block_present = true;
-    r.way = static_cast<unsigned>(static_cast<uint64_t>(i) - r.set * ways_);
-    r.state = states_of(static_cast<uint64_t>(i))[r.sub_block];
-    r.hit = is_valid(r.state);
-    return r;
 }
 
 void CacheArray::touch(uint64_t set, unsigned way) {

@@ -153,4 +153,28 @@ private:
     unsigned sub_block_bits_; // log2 of the sub-block size
 };
 
+// Inline: the detailed model looks up several caches per instruction.
+inline int64_t CacheArray::find(uint64_t pa) const {
+    const uint64_t set = set_of(pa);
+    const uint64_t tag = tag_of(pa);
+    for (unsigned w = 0; w < ways_; ++w) {
+        const Line& l = lines_[line_index(set, w)];
+        if (l.valid && l.tag == tag) return static_cast<int64_t>(line_index(set, w));
+    }
+    return -1;
+}
+
+inline LookupResult CacheArray::lookup(uint64_t pa) const {
+    LookupResult r;
+    r.set = set_of(pa);
+    r.sub_block = sub_block_of(pa);
+    const int64_t i = find(pa);
+    if (i < 0) return r;
+    r.block_present = true;
+    r.way = static_cast<unsigned>(static_cast<uint64_t>(i) - r.set * ways_);
+    r.state = states_of(static_cast<uint64_t>(i))[r.sub_block];
+    r.hit = is_valid(r.state);
+    return r;
+}
+
 } // namespace fireplane::cache

@@ -72,6 +72,7 @@ void Replacement::touch(uint64_t set, unsigned way) {
     if (way >= ways_) throw std::out_of_range("replacement: way " + std::to_string(way));
     if (policy_ != ReplacementPolicy::Lru) return;
     uint8_t* o = &order_[set * ways_];
+    if (o[0] == way) return; // already most recent: the usual repeated hit
     unsigned pos = 0;
     while (o[pos] != way)
         ++pos;

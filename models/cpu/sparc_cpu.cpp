@@ -50,6 +50,8 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     cache_socket.register_nb_transport_bw(this, &SparcCpu::cache_response);
     cache_socket.bind(caches_->cpu_side);
     request_.set_extension(request_ext_);
+    request_.set_data_ptr(nullptr); // timing only: the ISS has moved the data
+    request_.set_byte_enable_ptr(nullptr);
     quantum_keeper_.reset();
     SC_HAS_PROCESS(SparcCpu);
     SC_THREAD(run_thread);
@@ -126,6 +128,7 @@ void SparcCpu::wait_for_caches() {
         while (!response_arrived_)
             wait(response_event_);
         response_arrived_ = false;
+        now_ = sc_core::sc_time_stamp();
         detailed_.resume(core_, request_ext_->ready, request_ext_->cause);
     }
 }
@@ -134,7 +137,7 @@ void SparcCpu::wait_for_caches() {
 // cycles apart, so the previous one's time plus whole periods usually gets
 // there without the library's out-of-line conversion.
 sc_time SparcCpu::delay_for(uint64_t cycle) {
-    const sc_time now = sc_core::sc_time_stamp();
+    const sc_time& now = now_; // SystemC time stands still while the core runs
     if (cycle < delay_cycle_ || cycle - delay_cycle_ > 8) {
         delay_cycle_ = cycle;
         delay_at_ = sc_time::from_value(cycle * period_.value());
@@ -153,10 +156,8 @@ CachePort::Answer SparcCpu::request(cache::RequestKind kind, uint64_t va, uint64
     request_.set_command(kind == cache::RequestKind::Store ? tlm::TLM_WRITE_COMMAND
                                                            : tlm::TLM_READ_COMMAND);
     request_.set_address(pa);
-    request_.set_data_ptr(nullptr); // timing only: the ISS has moved the data
     request_.set_data_length(size);
     request_.set_streaming_width(size);
-    request_.set_byte_enable_ptr(nullptr);
     request_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_time delay = delay_for(cycle);
@@ -188,6 +189,7 @@ void SparcCpu::run_thread() {
     while (!core_.halted()) {
         uint64_t run_for = budget;
         if (fast_forwarding) run_for = std::min(budget, config_.fast_forward - core_.retired());
+        now_ = sc_core::sc_time_stamp();
         core_.run(run_for);
         wait_for_caches();
         quantum_keeper_.set(local_time());
@@ -245,6 +247,7 @@ bool SparcCpu::io_access(uint64_t pa, Access access, uint8_t* data, unsigned len
     const sc_time before = local_time();
     sc_time delay = before;
     socket->b_transport(gp, delay);
+    now_ = sc_core::sc_time_stamp(); // a b_transport may wait()
     // The CPU stalls for the device: whole cycles, so local time stays c * period.
     if (delay > before) core_.add_cycles((delay - before).value() / period_.value() + 1);
     return gp.is_response_ok();

@@ -114,6 +114,7 @@ private:
     bool response_arrived_ = false;
     sc_core::sc_event response_event_;
     uint64_t cache_waits_ = 0;
+    sc_core::sc_time now_;      // SystemC time when the core last started running
     uint64_t delay_cycle_ = 0;  // delay_for(): the last cycle converted ...
     sc_core::sc_time delay_at_; // ... and its absolute time
 };

@@ -85,6 +85,16 @@ void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest
             text += line;
         }
         if (!text.empty()) out << cpu->name() << " counters:" << text << "\n";
+        // Ratios an architect reads first.
+        auto counter = [&](const char* event) { return value(prefix + event); };
+        auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+        std::snprintf(line, sizeof line,
+                      "%s %s: IPC %.3f  D$ read miss rate %.2f%%  E$ miss rate %.2f%%\n",
+                      cpu->name(), sparc::timing_kind_name(cpu->timing()),
+                      ratio(counter("Instr_cnt"), counter("Cycle_cnt")),
+                      100 * ratio(counter("DC_rd_miss"), counter("DC_rd")),
+                      100 * ratio(counter("EC_misses"), counter("EC_ref")));
+        out << line;
     }
 }
 
