@@ -38,7 +38,7 @@ struct HierarchyConfig {
     unsigned store_residency = 6; // cycles from a store's issue to the earliest it can leave
     unsigned drain_interval = 2;  // cycles between two stores leaving the buffer
     unsigned wcache_move = 30;    // one W$ line to the off-chip E$; moves do not overlap
-    unsigned atomic = 40;         // CAS/LDSTUB/SWAP once the line is owned and the buffer empty
+    unsigned atomic = 46;         // CAS/LDSTUB/SWAP once the line is owned and the buffer empty
     unsigned raw_ec_miss = 12;    // forward refused: the store's line misses the E$ (T3.3)
     unsigned raw_overlap = 19;    // load partly covered by a pending store (T3.4-T3.6)
     unsigned raw_same_line = 15;  // D$-missing load to a line with pending stores (T3.8-T3.9)

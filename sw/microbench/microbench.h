@@ -45,11 +45,11 @@ extern const struct mb_row mb_row;
 // "ba,a" to the next instruction starts the sequence the same way whatever
 // the padding was (an in-order CPU groups instructions after a taken branch anew).
 // In the asm text, %[a] and %[b] are the lines A and B; %g1 is scratch.
-#define MB_TIME(a, b, pre, insn)                                                                   \
+#define MB_TIME(a, b, pre, insn, post)                                                             \
     ({                                                                                             \
         unsigned long t0_, t1_;                                                                    \
-        __asm__ volatile(".align 32\n\tba,a 1f\n1:\n\t" pre "rd %%tick, %[t0]\n\t" insn "\n\t"     \
-                         "rd %%tick, %[t1]"                                                        \
+        __asm__ volatile(".align 32\n\tba,a 1f\n1:\n\t" pre "rd %%tick, %[t0]\n\t" insn            \
+                         "\n\t" post "rd %%tick, %[t1]"                                            \
                          : [t0] "=&r"(t0_), [t1] "=&r"(t1_)                                        \
                          : [a] "r"(a), [b] "r"(b)                                                  \
                          : "g1", "memory");                                                        \
@@ -59,12 +59,17 @@ extern const struct mb_row mb_row;
 // Defines the row's timed part, timed(), and its empty twin, empty(): the
 // same code without INSN, whose count is subtracted (the cost of the timing
 // itself, and of PRE's effect on the first rd %tick).
-#define MB_DEFINE_TIMED(pre, insn)                                                                 \
+#define MB_DEFINE_TIMED(pre, insn) MB_DEFINE_TIMED_POST(pre, insn, "")
+
+// The same with POST (instructions ending in "\n\t") after INSN in both the
+// timed part and its twin: a store is timed with a MEMBAR #Sync after it, so
+// that the time it takes to leave the store buffer shows.
+#define MB_DEFINE_TIMED_POST(pre, insn, post)                                                      \
     static unsigned long timed(char* a, char* b) {                                                 \
-        return MB_TIME(a, b, pre, insn);                                                           \
+        return MB_TIME(a, b, pre, insn, post);                                                     \
     }                                                                                              \
     static unsigned long empty(char* a, char* b) {                                                 \
-        return MB_TIME(a, b, pre, "");                                                             \
+        return MB_TIME(a, b, pre, "", post);                                                       \
     }
 
 // Waits until every earlier store has left the store buffer (MEMBAR #Sync).
