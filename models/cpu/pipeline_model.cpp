@@ -34,17 +34,21 @@ void PipelineModel::start_group(uint64_t at) {
 uint64_t PipelineModel::issue(const InstructionInfo& insn, bool taken, unsigned extra_latency) {
     const uint64_t before = group_cycle_;
     const Pipe pipe = pipe_of(insn.cls);
-    const bool divide =
-        insn.cls == InstructionClass::IntDiv || insn.cls == InstructionClass::FpDivSingle ||
-        insn.cls == InstructionClass::FpDivDouble || insn.cls == InstructionClass::FpSqrtSingle ||
-        insn.cls == InstructionClass::FpSqrtDouble;
+    // The divide and square-root units (not pipelined), by class.
+    static constexpr uint32_t kDivideClasses = 1u << unsigned(InstructionClass::IntDiv) |
+                                               1u << unsigned(InstructionClass::FpDivSingle) |
+                                               1u << unsigned(InstructionClass::FpDivDouble) |
+                                               1u << unsigned(InstructionClass::FpSqrtSingle) |
+                                               1u << unsigned(InstructionClass::FpSqrtDouble);
+    const bool divide = (kDivideClasses >> unsigned(insn.cls)) & 1;
     uint64_t earliest = group_cycle_;
+    // kNoReg reads its own slot, which is never written, so no test is needed.
     for (uint8_t r : insn.src)
-        if (r != kNoReg) earliest = std::max(earliest, ready_[r]);
+        earliest = std::max(earliest, ready_[r]);
     if (divide) earliest = std::max(earliest, divide_busy_until_);
     if (insn.cls == InstructionClass::Serializing) // waits for everything in flight
-        for (uint64_t r : ready_)
-            earliest = std::max(earliest, r);
+        for (unsigned r = 0; r < kTrackedRegs; ++r)
+            earliest = std::max(earliest, ready_[r]);
 
     const bool fits = !group_closed_ && group_size_ < config_.issue_width &&
                       (pipe == kNone || pipe_use_[pipe] < kPipeWidth[pipe]);
@@ -54,7 +58,7 @@ uint64_t PipelineModel::issue(const InstructionInfo& insn, bool taken, unsigned 
     if (pipe != kNone) ++pipe_use_[pipe];
     const uint64_t done = group_cycle_ + config_.latency[unsigned(insn.cls)] + extra_latency;
     for (uint8_t r : insn.dst)
-        if (r != kNoReg) ready_[r] = done;
+        ready_[r == kNoReg ? kWriteSink : r] = done; // kNoReg's own slot stays 0 for reads
     if (divide) divide_busy_until_ = done;
     if (taken || insn.cls == InstructionClass::Serializing) group_closed_ = true;
     // The first instruction of a run starts group 0 at cycle 0 and costs a cycle.

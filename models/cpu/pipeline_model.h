@@ -61,7 +61,10 @@ private:
     void start_group(uint64_t at);
 
     PipelineConfig config_;
-    std::array<uint64_t, kTrackedRegs> ready_{}; // cycle each register's value is available
+    // Cycle each register's value is available. Slot kNoReg is always 0 (an
+    // absent source); absent destinations write kWriteSink.
+    static constexpr unsigned kWriteSink = kTrackedRegs;
+    std::array<uint64_t, 256> ready_{};
     uint64_t group_cycle_ = 0;
     unsigned group_size_ = 0;
     std::array<unsigned, kPipes> pipe_use_{};
