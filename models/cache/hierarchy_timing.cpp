@@ -12,10 +12,17 @@ std::string validate(const HierarchyConfig& c) {
                                                                       {"pcache", &c.pcache},
                                                                       {"wcache", &c.wcache},
                                                                       {"ecache", &c.ecache}};
+    // Limits that keep a mistyped size from asking the host for gigabytes of tags.
+    constexpr uint64_t kMaxCacheSize = uint64_t(1) << 30;
+    constexpr unsigned kMaxQueue = 256;
     for (const auto& [name, cache] : caches) {
         const std::string why = cache->geometry.validate();
         if (!why.empty()) return std::string(name) + ": " + why;
+        if (cache->geometry.size > kMaxCacheSize)
+            return std::string(name) + ": caches larger than 1 GiB are not supported.";
     }
+    if (c.store_buffer > kMaxQueue) return "store_buffer: at most 256 entries.";
+    if (c.mshrs > kMaxQueue) return "mshrs: at most 256.";
     if (c.ecache.geometry.sub_block_size() != c.coherence_unit)
         return "ecache: sub-blocks must be the coherence unit (" +
                std::to_string(c.coherence_unit) + " bytes).";
