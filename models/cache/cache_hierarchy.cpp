@@ -61,6 +61,15 @@ CacheHierarchy::CacheHierarchy(sc_core::sc_module_name name, const HierarchyConf
         n + ".wcache_moves", [this] { return double(timing_.wcache_moves()); },
         "W$ lines moved to the E$ (about 30 cycles each, one at a time)");
     stats.add_formula(
+        n + ".mshr_merges", [this] { return double(timing_.mshr_merges()); },
+        "requests that joined a line already in flight");
+    stats.add_formula(
+        n + ".mshr_stalls", [this] { return double(timing_.mshr_stalls()); },
+        "requests that waited: exclusive behind shared, or no free MSHR");
+    stats.add_formula(
+        n + ".prefetch_upgrades", [this] { return double(timing_.prefetch_upgrades()); },
+        "prefetches in flight that a demand access upgraded");
+    stats.add_formula(
         n + ".ecache_blocks", [this] { return double(timing_.ecache().valid_block_count()); },
         "E$ blocks holding a tag at the end");
 }

@@ -115,11 +115,13 @@ int HierarchyTiming::miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool p
     case MshrDecision::Merge: {
         const unsigned id = unsigned(mshrs_.find(line));
         Mshr& m = mshrs_[id];
+        if (counting_) ++mshr_merges_;
         m.targets.ecache |= targets.ecache;
         m.targets.pcache |= targets.pcache;
         m.targets.icache |= targets.icache;
         if (targets.dcache) m.targets.dcache = true, m.targets.dcache_key = targets.dcache_key;
         if (!prefetch && m.prefetch) { // a demand access overlaps a prefetch: upgrade it
+            ++prefetch_upgrades_;
             m.prefetch = false;
             m.upgraded = true;
             m.targets.ecache = true;
@@ -127,7 +129,9 @@ int HierarchyTiming::miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool p
         return int(id);
     }
     case MshrDecision::Stall:
-    case MshrDecision::Full: return -1;
+    case MshrDecision::Full:
+        if (counting_) ++mshr_stalls_;
+        return -1;
     case MshrDecision::Allocate: break;
     }
     const unsigned id = mshrs_.allocate(line, access, cycle);

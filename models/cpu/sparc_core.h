@@ -94,6 +94,7 @@ public:
     uint64_t instructions = 0; // retired instructions
     uint64_t traps_taken = 0;
     uint64_t pic_overflows = 0;
+    uint64_t prefetches_dropped = 0; // timed PREFETCHes that missed the TLB
 
     // Retired instructions, including those of the chain running now.
     uint64_t retired() const { return instructions + chain_length_ - chain_budget_; }
@@ -213,8 +214,11 @@ public:
     void log_barrier() { log_access(0, 0, 0, AccessKind::Barrier); }
     void log_prefetch(uint64_t va, unsigned fcn) {
         const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
-        if (timing_ && e.tag == (va & ~kPageMask))
+        if (!timing_) return;
+        if (e.tag == (va & ~kPageMask))
             log_access(va, e.pa | (va & kPageMask), 1, AccessKind::Prefetch, false, fcn);
+        else
+            ++prefetches_dropped;
     }
     void flush_code(); // drops every decoded instruction
     // Instruction word at va, or false on a fetch fault. For disassembly and decode.

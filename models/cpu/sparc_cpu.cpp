@@ -80,6 +80,8 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     stats.add_counter(base + ".counters.pic_overflows", &core_.pic_overflows,
                       "PIC wraps (each sets SOFTINT bit 15)");
     stats.add_counter(base + ".traps", &core_.traps_taken, "traps taken");
+    stats.add_counter(base + ".prefetches_dropped", &core_.prefetches_dropped,
+                      "PREFETCHes a timing model saw miss the TLB (dropped, as on the part)");
     stats.add_counter(base + ".timing_switches", &timing_switches_, "changes of timing model");
     stats.add_counter(base + ".io_accesses", &io_accesses_, "accesses without DMI (b_transport)");
     stats.add_counter(base + ".cache_waits", &cache_waits_,
