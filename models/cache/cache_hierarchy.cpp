@@ -1,5 +1,6 @@
 #include "cache_hierarchy.h"
 
+#include "common/cycle_time.h"
 #include "fireplane_extension.h"
 #include "stats/stats.h"
 
@@ -57,18 +58,22 @@ CacheHierarchy::CacheHierarchy(sc_core::sc_module_name name, const HierarchyConf
         if (t.klass == TransactionClass::Coherent)
             stats.add_counter(n + ".bus." + std::string(t.mnemonic), &bus_requests_[t.code()],
                               std::string(t.mnemonic) + " transactions sent to the bus");
-    stats.add_formula(
-        n + ".wcache_moves", [this] { return double(timing_.wcache_moves()); },
-        "W$ lines moved to the E$ (about 30 cycles each, one at a time)");
-    stats.add_formula(
-        n + ".mshr_merges", [this] { return double(timing_.mshr_merges()); },
-        "requests that joined a line already in flight");
-    stats.add_formula(
-        n + ".mshr_stalls", [this] { return double(timing_.mshr_stalls()); },
-        "requests that waited: exclusive behind shared, or no free MSHR");
-    stats.add_formula(
-        n + ".prefetch_upgrades", [this] { return double(timing_.prefetch_upgrades()); },
-        "prefetches in flight that a demand access upgraded");
+    using A = HierarchyActivity;
+    static const struct {
+        const char* name;
+        uint64_t A::*field;
+        const char* description;
+    } kActivity[] = {
+        {"wcache_moves", &A::wcache_moves,
+         "W$ lines moved to the E$ (about 30 cycles each, one at a time)"},
+        {"mshr_merges", &A::mshr_merges, "requests that joined a line already in flight"},
+        {"mshr_stalls", &A::mshr_stalls,
+         "requests that waited: exclusive behind shared, or no free MSHR"},
+        {"prefetch_upgrades", &A::prefetch_upgrades,
+         "prefetches in flight that a demand access upgraded"},
+    };
+    for (const auto& a : kActivity)
+        stats.add_counter(n + "." + a.name, &(timing_.activity().*a.field), a.description);
     stats.add_formula(
         n + ".ecache_blocks", [this] { return double(timing_.ecache().valid_block_count()); },
         "E$ blocks holding a tag at the end");
@@ -78,12 +83,8 @@ CacheHierarchy::~CacheHierarchy() {
     StatsRegistry::instance().remove_prefix(std::string(name()) + ".");
 }
 
-// Integer time arithmetic only: these run inside the CPU's run loop, where
-// the host FPU's sticky flags are the guest's (a double here would raise inexact).
 sc_core::sc_time CacheHierarchy::delay_to(uint64_t cycle) const {
-    const sc_core::sc_time at = sc_core::sc_time::from_value(cycle * period_.value());
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
-    return at > now ? at - now : sc_core::SC_ZERO_TIME;
+    return delay_until(cycle_time(cycle, period_), sc_core::sc_time_stamp());
 }
 
 tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
@@ -101,7 +102,7 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
     r.size = gp.get_data_length();
     r.prefetch_fcn = ext->prefetch_fcn;
     r.cycle = ext->cycle;
-    sc_assert(r.cycle == cycle_of(sc_core::sc_time_stamp() + delay));
+    sc_assert(r.cycle == cycle_at(sc_core::sc_time_stamp() + delay, period_));
     r.tag = reinterpret_cast<uintptr_t>(&gp);
     const CacheResult res = timing_.access(r);
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
@@ -156,7 +157,7 @@ void CacheHierarchy::bus_request(TransactionType type, uint64_t pa, uint64_t cyc
     sc_core::sc_time delay = delay_to(cycle);
     const tlm::tlm_sync_enum s = bus_side->nb_transport_fw(p, phase, delay);
     if (s == tlm::TLM_COMPLETED) // early completion: the response is on the delay
-        bus_done(p, cycle_of(sc_core::sc_time_stamp() + delay));
+        bus_done(p, cycle_at(sc_core::sc_time_stamp() + delay, period_));
 }
 
 tlm::tlm_sync_enum CacheHierarchy::nb_transport_bw(tlm::tlm_generic_payload& gp,
@@ -167,7 +168,7 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_bw(tlm::tlm_generic_payload& gp,
             name(), (std::string("nb_transport_bw: unexpected phase ") + phase.get_name()).c_str());
     if (bw_depth_ == 0) pool_->recycle(); // earlier responses have returned
     ++bw_depth_;
-    bus_done(gp, cycle_of(sc_core::sc_time_stamp() + delay));
+    bus_done(gp, cycle_at(sc_core::sc_time_stamp() + delay, period_));
     --bw_depth_;
     phase = tlm::END_RESP;
     return tlm::TLM_COMPLETED;

@@ -56,7 +56,6 @@ private:
     void completed(uintptr_t tag, uint64_t ready, StallCause cause) override;
     void count(CacheEvent event, uint64_t n) override;
 
-    uint64_t cycle_of(const sc_core::sc_time& t) const { return t.value() / period_.value(); }
     sc_core::sc_time delay_to(uint64_t cycle) const;
 
     sc_core::sc_time period_;

@@ -115,13 +115,13 @@ int HierarchyTiming::miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool p
     case MshrDecision::Merge: {
         const unsigned id = unsigned(mshrs_.find(line));
         Mshr& m = mshrs_[id];
-        if (counting_) ++mshr_merges_;
+        if (counting_) ++activity_.mshr_merges;
         m.targets.ecache |= targets.ecache;
         m.targets.pcache |= targets.pcache;
         m.targets.icache |= targets.icache;
         if (targets.dcache) m.targets.dcache = true, m.targets.dcache_key = targets.dcache_key;
         if (!prefetch && m.prefetch) { // a demand access overlaps a prefetch: upgrade it
-            ++prefetch_upgrades_;
+            ++activity_.prefetch_upgrades;
             m.prefetch = false;
             m.upgraded = true;
             m.targets.ecache = true;
@@ -130,11 +130,11 @@ int HierarchyTiming::miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool p
     }
     case MshrDecision::Stall:
     case MshrDecision::Full:
-        if (counting_) ++mshr_stalls_;
+        if (counting_) ++activity_.mshr_stalls;
         return -1;
     case MshrDecision::Allocate: break;
     }
-    const unsigned id = mshrs_.allocate(line, access, cycle);
+    const unsigned id = mshrs_.allocate(line, access);
     mshrs_[id].prefetch = prefetch;
     mshrs_[id].targets = targets;
     const TransactionType type = access == MshrAccess::Exclusive ? TransactionType::RTO
@@ -285,7 +285,7 @@ void HierarchyTiming::schedule_stores(uint64_t cycle) {
             if (victim.valid) {
                 d = std::max(d, move_free_at_);
                 move_free_at_ = d + config_.wcache_move;
-                ++wcache_moves_;
+                ++activity_.wcache_moves;
             }
         }
         wcache_.write_bytes(e.pa, e.size);

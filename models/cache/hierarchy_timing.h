@@ -46,6 +46,15 @@ struct HierarchyConfig {
     unsigned mshrs = 8;           // lines in flight on the bus at once
 };
 
+// What the hierarchy did, beyond the counter events (the statistics registry
+// shows each as <cpu>.caches.<name>; see cache_hierarchy.cpp).
+struct HierarchyActivity {
+    uint64_t wcache_moves = 0;      // W$ lines moved to the E$
+    uint64_t mshr_merges = 0;       // requests that joined a line in flight
+    uint64_t mshr_stalls = 0;       // requests that waited: exclusive behind shared, or no MSHR
+    uint64_t prefetch_upgrades = 0; // prefetches in flight a demand access upgraded
+};
+
 // Returns "" or one sentence saying why the configuration cannot work.
 std::string validate(const HierarchyConfig& config);
 
@@ -99,12 +108,7 @@ public:
     const MshrTable& mshrs() const { return mshrs_; }
     // The D$ lookup key: physical tag bits above one way, virtual index below.
     uint64_t dcache_key(uint64_t va, uint64_t pa) const;
-    uint64_t wcache_moves() const { return wcache_moves_; }
-    // MSHR activity: requests that joined a line in flight, waited behind an
-    // incompatible one or for a free entry, and prefetches a demand access upgraded.
-    uint64_t mshr_merges() const { return mshr_merges_; }
-    uint64_t mshr_stalls() const { return mshr_stalls_; }
-    uint64_t prefetch_upgrades() const { return prefetch_upgrades_; }
+    const HierarchyActivity& activity() const { return activity_; }
     // Counts I$ fills: a line that hit stays present until the next one.
     uint64_t icache_epoch() const { return icache_epoch_; }
     size_t deferred() const { return deferred_.size() + raw_waiters_.size(); }
@@ -161,10 +165,7 @@ private:
     uint64_t dcache_index_mask_;
     uint64_t last_drain_ = 0;   // cycle the previous store left the buffer
     uint64_t move_free_at_ = 0; // the W$-to-E$ path is busy until then
-    uint64_t wcache_moves_ = 0;
-    uint64_t mshr_merges_ = 0;
-    uint64_t mshr_stalls_ = 0;
-    uint64_t prefetch_upgrades_ = 0;
+    HierarchyActivity activity_;
     uint64_t icache_epoch_ = 0;
     bool pcache_filled_ = false; // until a prefetch fills it, the P$ has nothing to invalidate
     bool counting_ = true;       // off while deferred requests re-run

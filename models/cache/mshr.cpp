@@ -27,14 +27,13 @@ MshrDecision MshrTable::classify(uint64_t line, MshrAccess want) const {
     return in_use() < entries_.size() ? MshrDecision::Allocate : MshrDecision::Full;
 }
 
-unsigned MshrTable::allocate(uint64_t line, MshrAccess access, uint64_t cycle) {
+unsigned MshrTable::allocate(uint64_t line, MshrAccess access) {
     for (unsigned i = 0; i < entries_.size(); ++i) {
         if (entries_[i].valid) continue;
         entries_[i] = Mshr{};
         entries_[i].valid = true;
         entries_[i].line = line;
         entries_[i].access = access;
-        entries_[i].issued = cycle;
         return i;
     }
     throw std::logic_error("MshrTable::allocate: no free entry");

@@ -32,7 +32,6 @@ struct Mshr {
     bool valid = false;
     uint64_t line = 0;
     MshrAccess access = MshrAccess::Shared;
-    uint64_t issued = 0;   // cycle the bus request left
     bool prefetch = false; // only prefetches asked for it so far
     bool upgraded = false; // a demand access merged into a prefetch
     FillTargets targets;
@@ -48,7 +47,7 @@ public:
     MshrDecision classify(uint64_t line, MshrAccess want) const;
     int find(uint64_t line) const; // entry index, or -1
     // The caller checked classify() == Allocate.
-    unsigned allocate(uint64_t line, MshrAccess access, uint64_t cycle);
+    unsigned allocate(uint64_t line, MshrAccess access);
     void release(unsigned id) { entries_.at(id) = Mshr{}; }
 
     Mshr& operator[](unsigned id) { return entries_.at(id); }

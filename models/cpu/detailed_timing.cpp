@@ -90,10 +90,7 @@ uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn)
     // annulled delay slot, or a jump, ends it after the transfer itself.
     const bool delay_slot = delay_slot_next_;
     delay_slot_next_ = core.npc != core.pc + 4;
-    const uint32_t w = insn.insn.raw;
-    const bool branch_always_annul = in.cls == InstructionClass::Branch && (w >> 29 & 1) &&
-                                     ((w >> 25) & 0xf) == 8 && ((w >> 22) & 7) != 0;
-    const bool redirected = core.pc != insn.pc + 4 || branch_always_annul;
+    const bool redirected = core.pc != insn.pc + 4 || in.skips_delay_slot;
     const uint64_t added = pipeline_.issue(in, delay_slot || redirected);
     const uint64_t cycle = insn.cycle + added;
 

@@ -144,6 +144,8 @@ InstructionInfo classify(uint32_t w) {
         return true;
     });
     if (info.cls == IC::Call) ops.dst(15); // %o7
+    // Bicc/BPcc/FBfcc with cond "always" (8) and the annul bit; BPr has no "always".
+    info.skips_delay_slot = info.cls == IC::Branch && bits(w, 29, 29) && bits(w, 28, 25) == 8;
     // cc-setting integer operations (addcc, subcc, ...) write %icc/%xcc.
     if (field::op(w) == 2 && field::op3(w) >= 0x10 && field::op3(w) <= 0x1f) ops.dst(kIntCcReg);
     if (field::op(w) == 2 && field::op3(w) >= 0x20 && field::op3(w) <= 0x24)

@@ -45,6 +45,9 @@ struct InstructionInfo {
     InstructionClass cls;
     uint8_t dst[2]; // up to two results (a double FP register writes two singles)
     uint8_t src[4]; // up to four sources
+    // "ba,a"/"fba,a": always taken, delay slot annulled; fetch goes straight to
+    // the target even when that is the next word.
+    bool skips_delay_slot = false;
 };
 
 InstructionInfo classify(uint32_t word);

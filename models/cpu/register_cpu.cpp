@@ -1,5 +1,6 @@
 #include "register_cpu.h"
 
+#include "config/units.h"
 #include "factory/model_factory.h"
 #include "sparc_cpu.h"
 
@@ -25,13 +26,6 @@ struct TimingParam {
     std::function<void(SparcCpuConfig&, uint64_t)> apply;
 };
 
-// "8MiB", "32KiB", "64B": defaults as a person would write them.
-std::string bytes_text(uint64_t v) {
-    if (v >= (1u << 20) && v % (1u << 20) == 0) return std::to_string(v >> 20) + "MiB";
-    if (v >= (1u << 10) && v % (1u << 10) == 0) return std::to_string(v >> 10) + "KiB";
-    return std::to_string(v) + "B";
-}
-
 // The four geometry rows of one cache.
 void add_geometry(std::vector<TimingParam>& rows, const std::string& cache,
                   const std::string& label, cache::CacheArrayConfig cache::HierarchyConfig::*member,
@@ -39,14 +33,16 @@ void add_geometry(std::vector<TimingParam>& rows, const std::string& cache,
     auto geometry = [member](SparcCpuConfig& c) -> cache::CacheGeometry& {
         return (c.caches.*member).geometry;
     };
-    rows.push_back({cache + ".size", ParamKind::Bytes, bytes_text(d.size), label + " capacity",
+    rows.push_back({cache + ".size", ParamKind::Bytes, units::format_bytes(d.size),
+                    label + " capacity",
                     [geometry](SparcCpuConfig& c, uint64_t v) { geometry(c).size = v; }});
     rows.push_back({cache + ".ways", ParamKind::Int, std::to_string(d.ways),
                     label + " associativity",
                     [geometry](SparcCpuConfig& c, uint64_t v) { geometry(c).ways = unsigned(v); }});
-    rows.push_back(
-        {cache + ".line", ParamKind::Bytes, bytes_text(d.line_size), label + " line (block) size",
-         [geometry](SparcCpuConfig& c, uint64_t v) { geometry(c).line_size = unsigned(v); }});
+    rows.push_back({cache + ".line", ParamKind::Bytes, units::format_bytes(d.line_size),
+                    label + " line (block) size", [geometry](SparcCpuConfig& c, uint64_t v) {
+                        geometry(c).line_size = unsigned(v);
+                    }});
     rows.push_back(
         {cache + ".sub_blocks", ParamKind::Int, std::to_string(d.sub_blocks),
          label + " sub-blocks per line, each with its own coherence state",

@@ -151,7 +151,9 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
             chain_length_ = chain_budget_ = length;
             if constexpr (Trace) trace_insn(*insn);
             const uint64_t insn_pc = pc;
-            const uint64_t insn_pa = current_page_->pa | (pc & kPageMask);
+            // Before exec: a handler may drop the decoded pages (flush_code).
+            [[maybe_unused]] const uint64_t insn_pa =
+                Timed ? current_page_->pa | (pc & kPageMask) : 0;
             const bool completed = insn->exec(*this, *insn);
             instructions += chain_length_ - chain_budget_;
             chain_length_ = chain_budget_ = 0;

@@ -1,5 +1,6 @@
 #include "sparc_cpu.h"
 
+#include "common/cycle_time.h"
 #include "stats/stats.h"
 
 #include <algorithm>
@@ -115,9 +116,7 @@ void SparcCpu::select_timing(TimingKind kind) {
 }
 
 sc_time SparcCpu::local_time() const {
-    const sc_time at = sc_time::from_value(core_.cycles() * period_.value());
-    const sc_time now = sc_core::sc_time_stamp();
-    return at > now ? at - now : sc_core::SC_ZERO_TIME;
+    return delay_until(cycle_time(core_.cycles(), period_), sc_core::sc_time_stamp());
 }
 
 // A request is out to the caches: SystemC time catches up with the CPU, and
@@ -135,20 +134,6 @@ void SparcCpu::wait_for_caches() {
     }
 }
 
-// The delay that puts `cycle` on SystemC's time axis. Requests come a few
-// cycles apart, so the previous one's time plus whole periods usually gets
-// there without the library's out-of-line conversion.
-sc_time SparcCpu::delay_for(uint64_t cycle) {
-    const sc_time& now = now_; // SystemC time stands still while the core runs
-    if (cycle < delay_cycle_ || cycle - delay_cycle_ > 8) {
-        delay_cycle_ = cycle;
-        delay_at_ = sc_time::from_value(cycle * period_.value());
-    }
-    for (; delay_cycle_ < cycle; ++delay_cycle_)
-        delay_at_ += period_;
-    return delay_at_ > now ? delay_at_ - now : sc_core::SC_ZERO_TIME;
-}
-
 CachePort::Answer SparcCpu::request(cache::RequestKind kind, uint64_t va, uint64_t pa,
                                     unsigned size, unsigned prefetch_fcn, uint64_t cycle) {
     request_ext_->kind = kind;
@@ -162,7 +147,8 @@ CachePort::Answer SparcCpu::request(cache::RequestKind kind, uint64_t va, uint64
     request_.set_streaming_width(size);
     request_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
-    sc_time delay = delay_for(cycle);
+    // SystemC time stands still while the core runs: now_ is when it started.
+    sc_time delay = delay_until(cycle_time(cycle, period_), now_);
     response_arrived_ = false;
     if (cache_socket->nb_transport_fw(request_, phase, delay) == tlm::TLM_COMPLETED)
         return {true, request_ext_->ready, request_ext_->cause};

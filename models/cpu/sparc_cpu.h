@@ -83,7 +83,6 @@ private:
     // The CPU's local time: its cycles as SystemC time, less the kernel's time.
     sc_core::sc_time local_time() const;
     void wait_for_caches();
-    sc_core::sc_time delay_for(uint64_t cycle);
     Answer request(cache::RequestKind kind, uint64_t va, uint64_t pa, unsigned size,
                    unsigned prefetch_fcn, uint64_t cycle) override;
     void count(cache::CacheEvent event, uint64_t n) override;
@@ -114,9 +113,7 @@ private:
     bool response_arrived_ = false;
     sc_core::sc_event response_event_;
     uint64_t cache_waits_ = 0;
-    sc_core::sc_time now_;      // SystemC time when the core last started running
-    uint64_t delay_cycle_ = 0;  // delay_for(): the last cycle converted ...
-    sc_core::sc_time delay_at_; // ... and its absolute time
+    sc_core::sc_time now_; // SystemC time when the core last started running
 };
 
 } // namespace fireplane::sparc

@@ -51,21 +51,9 @@ sc_core::sc_time Ram::access(tlm::tlm_generic_payload& gp) {
         return sc_core::SC_ZERO_TIME;
     }
 
-    uint8_t* base = mem_ + gp.get_address();
     const uint64_t len = gp.get_data_length();
     const bool is_read = cmd == tlm::TLM_READ_COMMAND;
-    if (gp.get_data_ptr() == nullptr) {
-        // Timing only: a cache model keeps the data and asks only how long.
-    } else if (payload_is_simple(gp)) {
-        if (is_read)
-            std::memcpy(gp.get_data_ptr(), base, len);
-        else
-            std::memcpy(base, gp.get_data_ptr(), len);
-    } else if (is_read) {
-        for_each_enabled_byte(gp, [base](uint64_t off, unsigned char& d) { d = base[off]; });
-    } else {
-        for_each_enabled_byte(gp, [base](uint64_t off, unsigned char& d) { base[off] = d; });
-    }
+    copy_payload(gp, mem_ + gp.get_address());
 
     if (is_read) {
         ++reads_;
@@ -99,30 +87,12 @@ tlm::tlm_sync_enum Ram::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_p
     return tlm::TLM_COMPLETED;
 }
 
-// Debug access: no latency, no statistics; byte enables and streaming width
-// do not apply. Returns how many bytes were inside the RAM.
 unsigned Ram::transport_dbg(tlm::tlm_generic_payload& gp) {
-    const uint64_t addr = gp.get_address();
-    if (addr >= config_.size) return 0;
-    const uint64_t n = std::min<uint64_t>(gp.get_data_length(), config_.size - addr);
-    if (gp.is_read())
-        std::memcpy(gp.get_data_ptr(), mem_ + addr, n);
-    else if (gp.is_write())
-        std::memcpy(mem_ + addr, gp.get_data_ptr(), n);
-    else
-        return 0;
-    return unsigned(n);
+    return debug_copy(gp, mem_, config_.size);
 }
 
 bool Ram::get_direct_mem_ptr(tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi) {
-    if (gp.get_address() >= config_.size) return false;
-    dmi.set_dmi_ptr(mem_);
-    dmi.set_start_address(0);
-    dmi.set_end_address(config_.size - 1);
-    dmi.allow_read_write();
-    dmi.set_read_latency(config_.read_latency);
-    dmi.set_write_latency(config_.write_latency);
-    return true;
+    return grant_dmi(gp, dmi, mem_, config_.size, config_.read_latency, config_.write_latency);
 }
 
 } // namespace fireplane

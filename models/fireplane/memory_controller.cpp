@@ -98,19 +98,8 @@ MemoryController::Timing MemoryController::access(tlm::tlm_generic_payload& gp,
 
     const bool is_read = gp.is_read();
     is_read ? ++reads_ : ++writes_;
-    uint8_t* base = mem_ + gp.get_address();
-    if (gp.get_data_ptr() == nullptr) {
-        ++timing_only_;
-    } else if (payload_is_simple(gp)) {
-        if (is_read)
-            std::memcpy(gp.get_data_ptr(), base, gp.get_data_length());
-        else
-            std::memcpy(base, gp.get_data_ptr(), gp.get_data_length());
-    } else if (is_read) {
-        for_each_enabled_byte(gp, [base](uint64_t off, unsigned char& d) { d = base[off]; });
-    } else {
-        for_each_enabled_byte(gp, [base](uint64_t off, unsigned char& d) { base[off] = d; });
-    }
+    if (gp.get_data_ptr() == nullptr) ++timing_only_;
+    copy_payload(gp, mem_ + gp.get_address());
 
     // Every bank the span touches takes part: the access starts when the last
     // of them is free, and all of them are busy until it has recovered.
@@ -222,28 +211,11 @@ void MemoryController::send_responses() {
 }
 
 bool MemoryController::get_direct_mem_ptr(tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi) {
-    if (gp.get_address() >= config_.size) return false;
-    dmi.set_dmi_ptr(mem_);
-    dmi.set_start_address(0);
-    dmi.set_end_address(config_.size - 1);
-    dmi.allow_read_write();
-    dmi.set_read_latency(config_.latency);
-    dmi.set_write_latency(config_.latency);
-    return true;
+    return grant_dmi(gp, dmi, mem_, config_.size, config_.latency, config_.latency);
 }
 
-// Debug access: no timing, no statistics; clipped to the controller.
 unsigned MemoryController::transport_dbg(tlm::tlm_generic_payload& gp) {
-    const uint64_t addr = gp.get_address();
-    if (addr >= config_.size || gp.get_data_ptr() == nullptr) return 0;
-    const uint64_t n = std::min<uint64_t>(gp.get_data_length(), config_.size - addr);
-    if (gp.is_read())
-        std::memcpy(gp.get_data_ptr(), mem_ + addr, n);
-    else if (gp.is_write())
-        std::memcpy(mem_ + addr, gp.get_data_ptr(), n);
-    else
-        return 0;
-    return unsigned(n);
+    return debug_copy(gp, mem_, config_.size);
 }
 
 } // namespace fireplane

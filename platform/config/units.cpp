@@ -27,6 +27,10 @@ constexpr Unit kHzUnits[] = {
 constexpr Unit kTimeUnits[] = {
     {"ps", 1}, {"ns", 1000ull}, {"us", 1000000ull}, {"ms", 1000000000ull}, {"s", 1000000000000ull}};
 
+// The binary units, largest first, for format_bytes.
+constexpr Unit kBinaryByteUnits[] = {
+    {"TiB", 1ull << 40}, {"GiB", 1ull << 30}, {"MiB", 1ull << 20}, {"KiB", 1ull << 10}};
+
 bool is_digit(char c) {
     return c >= '0' && c <= '9';
 }
@@ -116,6 +120,13 @@ bool has_prefix(std::string_view text, char lower) {
 }
 
 } // namespace
+
+std::string format_bytes(uint64_t bytes) {
+    for (const Unit& u : kBinaryByteUnits)
+        if (bytes >= u.scale && bytes % u.scale == 0)
+            return std::to_string(bytes / u.scale) + std::string(u.name);
+    return std::to_string(bytes) + "B";
+}
 
 uint64_t parse_bytes(std::string_view text) {
     if (has_prefix(text, 'x')) return parse_digits(text.substr(2), 16);

@@ -3,6 +3,7 @@
 // Each parser throws std::invalid_argument with a short reason on bad input;
 // the config loader turns that into a ConfigError with the value's location.
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace fireplane::units {
@@ -10,6 +11,9 @@ namespace fireplane::units {
 // Bytes: plain integers (decimal or 0x hex) or with B, KiB, MiB, GiB, TiB, KB, MB, GB
 // (KB = 1000). "8MiB" -> 8388608.
 uint64_t parse_bytes(std::string_view text);
+// The inverse, as a person would write it: the largest binary unit that
+// divides the value exactly. 8388608 -> "8MiB", 64 -> "64B".
+std::string format_bytes(uint64_t bytes);
 // Frequency in Hz: Hz, kHz, MHz, GHz. "900MHz" -> 900000000.
 uint64_t parse_hz(std::string_view text);
 // Time in picoseconds: ps, ns, us, ms, s. "10ns" -> 10000.

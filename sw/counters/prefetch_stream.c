@@ -16,24 +16,21 @@
 #define BUFFER (1 << 20)
 #define FLUSH (24 << 20)
 
+// One load per line; PREFETCH is the loop's first instruction or nothing.
+#define READ_LINES(prefetch)                                                                       \
+    __asm__ volatile("1:\t" prefetch "ldx [%[p]], %%g1\n\t"                                        \
+                     "subcc %[n], 1, %[n]\n\t"                                                     \
+                     "bne,pt %%icc, 1b\n\t"                                                        \
+                     " add %[p], 64, %[p]"                                                         \
+                     : [p] "+r"(p), [n] "+r"(lines)                                                \
+                     :                                                                             \
+                     : "g1", "cc", "memory")
+
 static void read_lines(const char* p, long lines, int prefetch) {
     if (prefetch)
-        __asm__ volatile("1:\tprefetch [%[p] + 512], 0\n\t"
-                         "ldx [%[p]], %%g1\n\t"
-                         "subcc %[n], 1, %[n]\n\t"
-                         "bne,pt %%icc, 1b\n\t"
-                         " add %[p], 64, %[p]"
-                         : [p] "+r"(p), [n] "+r"(lines)
-                         :
-                         : "g1", "cc", "memory");
+        READ_LINES("prefetch [%[p] + 512], 0\n\t");
     else
-        __asm__ volatile("1:\tldx [%[p]], %%g1\n\t"
-                         "subcc %[n], 1, %[n]\n\t"
-                         "bne,pt %%icc, 1b\n\t"
-                         " add %[p], 64, %[p]"
-                         : [p] "+r"(p), [n] "+r"(lines)
-                         :
-                         : "g1", "cc", "memory");
+        READ_LINES("");
 }
 
 int main(int argc, char** argv) {

@@ -96,3 +96,13 @@ TEST_CASE("parse_bool accepts the usual spellings in any case", "[units]") {
         CHECK_FALSE(parse_bool(no));
     CHECK_THROWS_WITH(parse_bool("maybe"), "expected true/false, yes/no, on/off or 1/0");
 }
+
+TEST_CASE("format_bytes writes the largest exact binary unit and parses back", "[units]") {
+    CHECK(format_bytes(8388608) == "8MiB");
+    CHECK(format_bytes(32768) == "32KiB");
+    CHECK(format_bytes(3 * 1024 + 512) == "3584B");
+    CHECK(format_bytes(0) == "0B");
+    CHECK(format_bytes(uint64_t(12) << 30) == "12GiB");
+    for (uint64_t v : {uint64_t(1), uint64_t(1000), uint64_t(65536), uint64_t(3) << 40})
+        CHECK(parse_bytes(format_bytes(v)) == v);
+}

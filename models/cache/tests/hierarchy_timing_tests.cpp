@@ -359,7 +359,7 @@ TEST_CASE("hierarchy: stores to one line coalesce in one W$ line", "[hierarchy][
     // One W$ line holding bytes 0..19 (8 + 8 + 4), no move to the E$.
     CHECK(r.h.wcache().valid_block_count() == 1);
     CHECK(r.h.wcache().byte_mask(A) == 0xfffff);
-    CHECK(r.h.wcache_moves() == 0);
+    CHECK(r.h.activity().wcache_moves == 0);
     CHECK(r.ec_state(A) == CS::M);
     CHECK(r.client.bus.empty());
 }
@@ -543,7 +543,7 @@ TEST_CASE("hierarchy: striding stores are bounded by the W$-to-E$ move", "[hiera
     CHECK(drains == expected);
     for (size_t i = 5; i < 8; ++i)
         CHECK(drains[i] - drains[i - 1] == r.c.wcache_move);
-    CHECK(r.h.wcache_moves() == 4);
+    CHECK(r.h.activity().wcache_moves == 4);
     CHECK_FALSE(r.h.wcache().lookup(A).block_present);
     CHECK(r.h.wcache().lookup(A + 64 * 7).block_present);
     CHECK(r.client.bus.empty()); // the moves stay on chip

@@ -20,12 +20,11 @@ TEST_CASE("mshr: allocate, find and release", "[mshr]") {
     CHECK(t.find(L0) == -1);
     CHECK(t.classify(L0, MshrAccess::Shared) == D::Allocate);
 
-    const unsigned id = t.allocate(L0, MshrAccess::Shared, 112);
+    const unsigned id = t.allocate(L0, MshrAccess::Shared);
     CHECK(t.in_use() == 1);
     CHECK(t.find(L0) == int(id));
     CHECK(t[id].valid);
     CHECK(t[id].line == L0);
-    CHECK(t[id].issued == 112);
     CHECK(t[id].access == MshrAccess::Shared);
     CHECK_FALSE(t[id].prefetch);
     CHECK_FALSE(t[id].upgraded);
@@ -38,8 +37,8 @@ TEST_CASE("mshr: allocate, find and release", "[mshr]") {
 
 TEST_CASE("mshr: requests a pending line grants merge", "[mshr]") {
     MshrTable t(4);
-    t.allocate(L0, MshrAccess::Shared, 0);
-    t.allocate(L1, MshrAccess::Exclusive, 0);
+    t.allocate(L0, MshrAccess::Shared);
+    t.allocate(L1, MshrAccess::Exclusive);
     CHECK(t.classify(L0, MshrAccess::Shared) == D::Merge);    // RTS serves a load
     CHECK(t.classify(L1, MshrAccess::Shared) == D::Merge);    // RTO serves a load
     CHECK(t.classify(L1, MshrAccess::Exclusive) == D::Merge); // and a store
@@ -48,7 +47,7 @@ TEST_CASE("mshr: requests a pending line grants merge", "[mshr]") {
 
 TEST_CASE("mshr: exclusive behind shared stalls", "[mshr]") {
     MshrTable t(4);
-    t.allocate(L0, MshrAccess::Shared, 0);
+    t.allocate(L0, MshrAccess::Shared);
     CHECK(t.classify(L0, MshrAccess::Exclusive) == D::Stall);
     // Once the shared fill is back, the exclusive request gets its own entry.
     t.release(unsigned(t.find(L0)));
@@ -57,17 +56,17 @@ TEST_CASE("mshr: exclusive behind shared stalls", "[mshr]") {
 
 TEST_CASE("mshr: a full table refuses new lines but still merges", "[mshr]") {
     MshrTable t(2);
-    const unsigned a = t.allocate(L0, MshrAccess::Shared, 0);
-    const unsigned b = t.allocate(L1, MshrAccess::Shared, 0);
+    const unsigned a = t.allocate(L0, MshrAccess::Shared);
+    const unsigned b = t.allocate(L1, MshrAccess::Shared);
     CHECK(a != b);
     CHECK(t.in_use() == 2);
     CHECK(t.classify(L2, MshrAccess::Shared) == D::Full);
     CHECK(t.classify(L2, MshrAccess::Exclusive) == D::Full);
     CHECK(t.classify(L0, MshrAccess::Shared) == D::Merge);    // pending lines still merge
     CHECK(t.classify(L1, MshrAccess::Exclusive) == D::Stall); // ... or stall
-    CHECK_THROWS_AS(t.allocate(L2, MshrAccess::Shared, 0), std::logic_error);
+    CHECK_THROWS_AS(t.allocate(L2, MshrAccess::Shared), std::logic_error);
 
     t.release(a); // the freed entry is reused
     CHECK(t.classify(L2, MshrAccess::Shared) == D::Allocate);
-    CHECK(t.allocate(L2, MshrAccess::Shared, 0) == a);
+    CHECK(t.allocate(L2, MshrAccess::Shared) == a);
 }

@@ -1,0 +1,24 @@
+#pragma once
+// CPU cycles on SystemC's time axis: cycle c is time c x period. Integer
+// arithmetic only: the detailed model converts inside the CPU's run loop,
+// where the host FPU's sticky flags belong to the guest.
+#include <systemc>
+
+#include <cstdint>
+
+namespace fireplane {
+
+inline sc_core::sc_time cycle_time(uint64_t cycle, const sc_core::sc_time& period) {
+    return sc_core::sc_time::from_value(cycle * period.value());
+}
+
+inline uint64_t cycle_at(const sc_core::sc_time& t, const sc_core::sc_time& period) {
+    return t.value() / period.value();
+}
+
+// The annotated delay from `now` to `at`; zero when `at` has passed.
+inline sc_core::sc_time delay_until(const sc_core::sc_time& at, const sc_core::sc_time& now) {
+    return at > now ? at - now : sc_core::SC_ZERO_TIME;
+}
+
+} // namespace fireplane
