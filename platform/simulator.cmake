@@ -14,6 +14,9 @@ add_library(fireplane_platform STATIC
   ${CMAKE_CURRENT_LIST_DIR}/linux/syscalls_memory.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/syscalls_process.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/syscalls_time.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/linux/syscalls_thread.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/linux/guest_thread.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/linux/thread_scheduler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/builder/platform_builder.cpp
 )
 target_include_directories(fireplane_platform PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_CURRENT_LIST_DIR}/linux)

@@ -103,6 +103,13 @@ public:
     uint64_t tick() const { return cycles(); }
     // Stall cycles found after the instruction retired (the CPU waited for the caches).
     void add_cycles(uint64_t n) { cycles_ += n; }
+    // Cycles with nothing to run: a kernel's idle loop, so supervisor time for the counters.
+    void idle(uint64_t n) {
+        const bool user = !(pstate & kPstatePriv);
+        if (user) counters.set_mode(true, counter_now());
+        cycles_ += n;
+        if (user) counters.set_mode(false, counter_now());
+    }
     PerfCounters::Now counter_now() const { return {retired(), cycles()}; }
 
     // ---- timing (timing_model.h) ----

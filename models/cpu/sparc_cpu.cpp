@@ -85,6 +85,9 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
                       "PREFETCHes a timing model saw miss the TLB (dropped, as on the part)");
     stats.add_counter(base + ".timing_switches", &timing_switches_, "changes of timing model");
     stats.add_counter(base + ".io_accesses", &io_accesses_, "accesses without DMI (b_transport)");
+    stats.add_counter(base + ".idle_cycles", &idle_cycles_,
+                      "cycles with nothing to run (counted as supervisor time)");
+    stats.add_counter(base + ".sleeps", &sleeps_, "times the CPU slept with nothing to run");
     stats.add_counter(base + ".cache_waits", &cache_waits_,
                       "times the CPU synchronised to wait for its caches (detailed model)");
     stats.add_formula(
@@ -100,7 +103,27 @@ void SparcCpu::start(uint64_t pc) {
     core_.pc = pc;
     core_.npc = pc + 4;
     started_ = true;
-    start_event_.notify(sc_core::SC_ZERO_TIME);
+    wake_event_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void SparcCpu::wake(const sc_time& at) {
+    wake_event_.notify(delay_until(at, sc_core::sc_time_stamp()));
+}
+
+sc_time SparcCpu::clock_time() const {
+    return cycle_time(core_.cycles(), period_);
+}
+
+// Nothing to run: the thread sleeps until woken, and the CPU's clock then
+// jumps over the idle time, as a kernel's idle loop would have spent it.
+void SparcCpu::sleep_until_woken() {
+    ++sleeps_;
+    wait(wake_event_);
+    const uint64_t now = cycle_at(sc_core::sc_time_stamp(), period_);
+    if (now > core_.cycles()) {
+        idle_cycles_ += now - core_.cycles();
+        core_.idle(now - core_.cycles());
+    }
 }
 
 void SparcCpu::select_timing(TimingKind kind) {
@@ -169,12 +192,15 @@ void SparcCpu::count(cache::CacheEvent event, uint64_t n) {
 }
 
 void SparcCpu::run_thread() {
-    if (!started_) wait(start_event_);
     const double insns_per_quantum = config_.quantum / period_;
     const uint64_t budget = insns_per_quantum < 1 ? 1 : uint64_t(insns_per_quantum);
     bool fast_forwarding = config_.timing != TimingKind::Functional && config_.fast_forward > 0;
     if (!fast_forwarding) select_timing(config_.timing);
     while (!core_.halted()) {
+        if (!(dispatcher_ ? dispatcher_->dispatch(*this) : started_)) {
+            sleep_until_woken();
+            continue;
+        }
         uint64_t run_for = budget;
         if (fast_forwarding) run_for = std::min(budget, config_.fast_forward - core_.retired());
         now_ = sc_core::sc_time_stamp();

@@ -12,6 +12,7 @@
 #include "address_translator.h"
 #include "cache_hierarchy.h"
 #include "common/bus_interfaces.h"
+#include "cpu_dispatcher.h"
 #include "detailed_timing.h"
 #include "fixed_timing.h"
 #include "sparc_core.h"
@@ -59,8 +60,16 @@ public:
 
     void set_translator(AddressTranslator* translator) { translator_ = translator; }
     void set_trap_handler(TrapHandler* handler) { core_.set_trap_handler(handler); }
-    // Starts execution at `pc` once the simulation runs.
+    // Starts execution at `pc` once the simulation runs (without a dispatcher).
     void start(uint64_t pc);
+    // With a dispatcher, it decides what the CPU runs (cpu_dispatcher.h).
+    void set_dispatcher(CpuDispatcher* dispatcher) { dispatcher_ = dispatcher; }
+    // A sleeping CPU wakes at SystemC time `at` (or now, if that has passed)
+    // and asks its dispatcher again. No effect on a CPU that is running.
+    void wake(const sc_core::sc_time& at);
+    // The CPU's own clock: SystemC time of its current cycle (ahead of the kernel's time).
+    sc_core::sc_time clock_time() const;
+    uint64_t idle_cycles() const { return idle_cycles_; }
 
     // Host pointer to physical memory [pa, pa+len) through DMI, or nullptr.
     uint8_t* physical_pointer(uint64_t pa, uint64_t len);
@@ -80,6 +89,7 @@ public:
 
 private:
     void run_thread();
+    void sleep_until_woken();
     // The CPU's local time: its cycles as SystemC time, less the kernel's time.
     sc_core::sc_time local_time() const;
     void wait_for_caches();
@@ -101,7 +111,10 @@ private:
     tlm_utils::tlm_quantumkeeper quantum_keeper_;
     std::vector<tlm::tlm_dmi> dmi_regions_;
     bool started_ = false;
-    sc_core::sc_event start_event_;
+    CpuDispatcher* dispatcher_ = nullptr;
+    sc_core::sc_event wake_event_;
+    uint64_t idle_cycles_ = 0;
+    uint64_t sleeps_ = 0;
     uint64_t io_accesses_ = 0;
     FixedTiming fixed_timing_;
     uint64_t timing_switches_ = 0;

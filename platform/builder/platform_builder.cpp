@@ -31,6 +31,9 @@ void register_all_models(ModelFactory& factory) {
               {"functional", "fixed", "detailed"}},
              {"fast_forward", ParamKind::Int, "0",
               "instructions each CPU runs functionally before the timing model takes over"},
+             {"timeslice", ParamKind::Time, "4ms",
+              "user mode: how long a thread keeps its CPU while another runnable thread waits "
+              "for it"},
              {"epoch", ParamKind::Int, "1767225600",
               "CLOCK_REALTIME in seconds at simulated time zero (1767225600 is 2026-01-01)"},
          },

@@ -75,7 +75,8 @@ int run_program(const RunOptions& options) {
     pc.stack_size = sim.get_bytes("stack_size");
     pc.seed = uint64_t(sim.get_int("seed"));
     pc.epoch_seconds = uint64_t(sim.get_int("epoch"));
-    linux_user::LinuxProcess process(cpu, memory, pc, std::cerr);
+    pc.timeslice = sim.get_time("timeslice");
+    linux_user::LinuxProcess process(platform->cpus, memory, pc, std::cerr);
     process.load(image);
 
     std::ofstream trace;

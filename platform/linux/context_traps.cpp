@@ -29,7 +29,7 @@ void LinuxProcess::get_context(sparc::SparcCore& c) {
     const uint64_t pc = trap.tnpc, npc = trap.tnpc + 4; // resume after the trap instruction
     std::vector<uint8_t> zeros(kSize, 0);
     bool ok = (ucp & 7) == 0 && write_guest(ucp, zeros.data(), zeros.size());
-    ok = ok && write_word(ucp + kSigmask, signal_mask);
+    ok = ok && write_word(ucp + kSigmask, signal_mask());
     const uint64_t gregs[4] = {trap.tstate, pc, npc, c.y};
     for (unsigned i = 0; i < 4 && ok; ++i)
         ok = write_word(ucp + kGregs + 8 * i, gregs[i]);
@@ -55,7 +55,7 @@ void LinuxProcess::set_context(sparc::SparcCore& c) {
          read_word(ucp + kSigmask, mask);
     if (!ok || ((g[kMcPc] | g[kMcNpc]) & 3))
         return kill_by_signal(abi::kSigSegv, "setcontext: bad ucontext");
-    if (restore_mask) signal_mask = mask;
+    if (restore_mask) signal_mask() = mask;
     auto& trap = c.trap_stack[c.tl];
     trap.tpc = g[kMcPc];
     trap.tnpc = g[kMcNpc];

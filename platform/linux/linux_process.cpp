@@ -66,12 +66,32 @@ bool is_memory_fault(unsigned tt) {
 
 } // namespace
 
-LinuxProcess::LinuxProcess(sparc::SparcCpu& cpu, PhysicalMemory ram, ProcessConfig config,
-                           std::ostream& diagnostics)
-    : cpu_(cpu), memory_(ram), config_(std::move(config)), diag_(diagnostics),
-      rng_state_(config_.seed) {
-    cpu_.set_translator(&memory_);
-    cpu_.set_trap_handler(this);
+LinuxProcess::LinuxProcess(std::vector<sparc::SparcCpu*> cpus, PhysicalMemory ram,
+                           ProcessConfig config, std::ostream& diagnostics)
+    : cpus_(std::move(cpus)), core_(&cpus_.front()->core()), memory_(ram),
+      config_(std::move(config)), diag_(diagnostics), rng_state_(config_.seed) {
+    threads_ =
+        std::make_unique<ThreadScheduler>(cpus_, config_.timeslice, [this](const std::string& why) {
+            kill_by_signal(abi::kSigKill, why);
+        });
+    for (auto* cpu : cpus_) {
+        cpu->set_translator(&memory_);
+        cpu->set_trap_handler(this);
+    }
+}
+
+LinuxProcess::~LinuxProcess() {
+    for (auto* cpu : cpus_) {
+        cpu->set_translator(nullptr);
+        cpu->set_trap_handler(nullptr);
+    }
+}
+
+void LinuxProcess::flush_translations() {
+    for (auto* cpu : cpus_) {
+        cpu->core().flush_tlb();
+        cpu->core().flush_code();
+    }
 }
 
 // ---- guest memory ----
@@ -110,9 +130,16 @@ bool LinuxProcess::read_string(uint64_t va, std::string& out, size_t max) {
     return false;
 }
 
-uint64_t LinuxProcess::now_ns() const {
-    const auto& cpu = cpu_;
-    return uint64_t(double(cpu.cycles()) * 1e9 / double(cpu.config().clock_hz)) + slept_ns_;
+uint64_t LinuxProcess::cycles_to_ns(uint64_t cycles) const {
+    return uint64_t(double(cycles) * 1e9 / double(cpus_.front()->config().clock_hz));
+}
+
+uint64_t LinuxProcess::now_ns() {
+    return cycles_to_ns(core_->cycles());
+}
+
+sc_core::sc_time LinuxProcess::now() {
+    return cpu().clock_time();
 }
 
 // splitmix64: deterministic and good enough for AT_RANDOM and getrandom.
@@ -156,7 +183,9 @@ void LinuxProcess::load(const loader::ElfImage& image) {
     c.r[14] = sp - kStackBias;
     c.set_pstate(sparc::kPstatePef); // user mode, FPU on
     c.fprs = 4;
-    cpu_.start(image.entry);
+    c.pc = image.entry;
+    c.npc = image.entry + 4;
+    threads_->start_main(kPid);
 }
 
 // The stack the kernel hands a new program: argc, argv[], envp[], auxv[] at
@@ -227,6 +256,7 @@ uint64_t LinuxProcess::build_stack(const loader::ElfImage& image) {
 // ---- traps ----
 
 void LinuxProcess::handle_trap(SparcCore& c, unsigned tt) {
+    core_ = &c;
     if (tt == kTrapSyscall) return system_call(c);
     if (tt == kTrapGetContext) return get_context(c);
     if (tt == kTrapSetContext) return set_context(c);
@@ -361,7 +391,8 @@ void LinuxProcess::fault(SparcCore& c, unsigned tt) {
 void LinuxProcess::exit(int code) {
     exited_ = true;
     exit_code_ = code & 0xff;
-    core().halt(exit_code_);
+    for (auto* cpu : cpus_)
+        cpu->core().halt(exit_code_);
     sc_core::sc_stop();
 }
 

@@ -1,15 +1,19 @@
 #pragma once
 // A Linux process in user mode: it plays the kernel's part for one static
 // sparc64 program. It loads the ELF, builds the initial stack, and receives
-// the CPU's traps: system calls (ta 0x6d), register-window spill and fill,
-// and faults, which end the process as the matching signal would.
+// the CPUs' traps: system calls (ta 0x6d), register-window spill and fill,
+// and faults, which end the process as the matching signal would. Its
+// threads (clone) run on every CPU of the machine, placed there by the
+// ThreadScheduler.
 #include "address_space.h"
 #include "fd_table.h"
 #include "loader/elf_image.h"
 #include "sparc_cpu.h"
+#include "thread_scheduler.h"
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -22,6 +26,7 @@ struct ProcessConfig {
     uint64_t stack_size = 8ull << 20;
     uint64_t seed = 1;                   // AT_RANDOM and getrandom
     uint64_t epoch_seconds = 1767225600; // CLOCK_REALTIME at simulated time 0 (2026-01-01)
+    sc_core::sc_time timeslice{4, sc_core::SC_MS}; // a thread's turn when others wait for its CPU
 };
 
 struct SyscallArgs {
@@ -33,8 +38,12 @@ public:
     static constexpr uint64_t kStackTop = 0x000007fffff00000ull;
     static constexpr uint64_t kMmapBase = 0x0000070000000000ull;
 
-    LinuxProcess(sparc::SparcCpu& cpu, PhysicalMemory ram, ProcessConfig config,
+    static constexpr int64_t kPid = 1000; // fixed, so runs match across hosts
+
+    // The process runs on `cpus` (at least one); it starts on the first.
+    LinuxProcess(std::vector<sparc::SparcCpu*> cpus, PhysicalMemory ram, ProcessConfig config,
                  std::ostream& diagnostics);
+    ~LinuxProcess() override;
 
     // Maps the program, builds its stack and points the CPU at its entry.
     void load(const loader::ElfImage& image);
@@ -44,7 +53,15 @@ public:
     int exit_code() const { return exit_code_; }
 
     // ---- for the system calls ----
-    sparc::SparcCore& core() { return cpu_.core(); }
+    // The core whose trap is being handled, and its thread.
+    sparc::SparcCore& core() { return *core_; }
+    sparc::SparcCpu& cpu() { return threads_->cpu_of(*core_); }
+    GuestThread& thread() { return threads_->current(*core_); }
+    ThreadScheduler& threads() { return *threads_; }
+    uint64_t& signal_mask() { return thread().signal_mask; }
+    int64_t next_tid() { return next_tid_++; }
+    // Every CPU drops its cached translations and decoded code (mappings changed).
+    void flush_translations();
     AddressSpace& memory() { return memory_; }
     FdTable& files() { return files_; }
     const ProcessConfig& config() const { return config_; }
@@ -57,9 +74,10 @@ public:
     // One big-endian guest word of `size` bytes (4 or 8).
     bool write_word(uint64_t va, uint64_t value, unsigned size = 8);
     bool read_word(uint64_t va, uint64_t& value, unsigned size = 8);
-    uint64_t now_ns() const; // simulated time since the start, including sleeps
-    void sleep(uint64_t ns) { slept_ns_ += ns; }
-    uint64_t cpu_time_ns() const { return now_ns() - slept_ns_; }
+    // Simulated time since the start on the calling CPU's clock, and as SystemC time.
+    uint64_t now_ns();
+    sc_core::sc_time now();
+    uint64_t cycles_to_ns(uint64_t cycles) const;
     uint64_t random64(); // deterministic, from the seed
 
     void exit(int code);
@@ -69,9 +87,7 @@ public:
 
     uint64_t brk_start = 0, brk_current = 0;
     uint64_t mmap_next = kMmapBase;
-    uint64_t signal_mask = 0;
     uint8_t signal_actions[65][32] = {}; // raw sparc64 struct sigaction, per signal
-    uint64_t tid_address = 0;
 
 private:
     void system_call(sparc::SparcCore& core);
@@ -85,7 +101,10 @@ private:
     void fault(sparc::SparcCore& core, unsigned tt);
     uint64_t build_stack(const loader::ElfImage& image);
 
-    sparc::SparcCpu& cpu_;
+    std::vector<sparc::SparcCpu*> cpus_;
+    sparc::SparcCore* core_;
+    std::unique_ptr<ThreadScheduler> threads_;
+    int64_t next_tid_ = kPid + 1;
     AddressSpace memory_;
     FdTable files_;
     ProcessConfig config_;
@@ -94,7 +113,6 @@ private:
     bool exited_ = false;
     int exit_code_ = 0;
     uint64_t rng_state_;
-    uint64_t slept_ns_ = 0;
     std::set<std::string> warned_;
 };
 

@@ -23,6 +23,7 @@ void add_file_syscalls(std::vector<SyscallEntry>& table);
 void add_memory_syscalls(std::vector<SyscallEntry>& table);
 void add_process_syscalls(std::vector<SyscallEntry>& table);
 void add_time_syscalls(std::vector<SyscallEntry>& table);
+void add_thread_syscalls(std::vector<SyscallEntry>& table);
 
 const SyscallEntry* find_syscall(uint64_t number);
 

@@ -26,8 +26,7 @@ bool page_aligned(uint64_t v) {
 
 // The CPU caches translations and decoded code; both go stale when mappings change.
 void changed(LinuxProcess& p) {
-    p.core().flush_tlb();
-    p.core().flush_code();
+    p.flush_translations();
 }
 
 int64_t sys_brk(LinuxProcess& p, const SyscallArgs& a) {

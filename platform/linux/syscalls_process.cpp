@@ -1,5 +1,5 @@
 // Process, identity, signal bookkeeping, scheduling and resource-limit
-// system calls for a single-threaded user-mode process.
+// system calls of the user-mode process (threads: syscalls_thread.cpp).
 #include "guest_abi.h"
 #include "guest_struct.h"
 #include "linux_process.h"
@@ -14,13 +14,9 @@ namespace fireplane::linux_user {
 namespace {
 
 // Fixed identities keep runs deterministic across hosts.
-constexpr int64_t kPid = 1000, kParentPid = 1;
+constexpr int64_t kPid = LinuxProcess::kPid, kParentPid = 1;
 constexpr uint64_t kInfinity = ~uint64_t(0);
 
-int64_t sys_exit(LinuxProcess& p, const SyscallArgs& a) {
-    p.exit(int(a.a[0]));
-    return 0;
-}
 int64_t sys_getpid(LinuxProcess&, const SyscallArgs&) {
     return kPid;
 }
@@ -42,13 +38,6 @@ int64_t sys_getegid(LinuxProcess&, const SyscallArgs&) {
 int64_t sys_getpgrp(LinuxProcess&, const SyscallArgs&) {
     return kPid;
 }
-int64_t sys_set_tid_address(LinuxProcess& p, const SyscallArgs& a) {
-    p.tid_address = a.a[0];
-    return kPid;
-}
-int64_t sys_set_robust_list(LinuxProcess&, const SyscallArgs& a) {
-    return a.a[1] == 24 ? 0 : -abi::kEINVAL;
-}
 
 // ---- signals: dispositions are recorded; delivery to handlers is not modelled ----
 
@@ -68,16 +57,16 @@ int64_t sys_rt_sigaction(LinuxProcess& p, const SyscallArgs& a) {
 
 int64_t sys_rt_sigprocmask(LinuxProcess& p, const SyscallArgs& a) {
     if (a.a[3] != 8) return -abi::kEINVAL;
-    uint64_t old = __builtin_bswap64(p.signal_mask);
+    uint64_t old = __builtin_bswap64(p.signal_mask());
     if (a.a[2] && !p.write_guest(a.a[2], &old, 8)) return -abi::kEFAULT;
     if (a.a[1]) {
         uint64_t set;
         if (!p.read_guest(a.a[1], &set, 8)) return -abi::kEFAULT;
         set = __builtin_bswap64(set);
-        switch (a.a[0]) {                     // sparc numbers them 1, 2 and 4
-        case 1: p.signal_mask |= set; break;  // SIG_BLOCK
-        case 2: p.signal_mask &= ~set; break; // SIG_UNBLOCK
-        case 4: p.signal_mask = set; break;   // SIG_SETMASK
+        switch (a.a[0]) {                       // sparc numbers them 1, 2 and 4
+        case 1: p.signal_mask() |= set; break;  // SIG_BLOCK
+        case 2: p.signal_mask() &= ~set; break; // SIG_UNBLOCK
+        case 4: p.signal_mask() = set; break;   // SIG_SETMASK
         default: return -abi::kEINVAL;
         }
     }
@@ -111,39 +100,13 @@ int64_t sys_kill(LinuxProcess& p, const SyscallArgs& a) {
     if (pid != kPid && pid != 0 && pid != -1) return -abi::kESRCH;
     return deliver(p, a.a[1]);
 }
+// A signal to one thread acts on the whole process: handlers are not run.
 int64_t sys_tkill(LinuxProcess& p, const SyscallArgs& a) {
-    return int64_t(a.a[0]) == kPid ? deliver(p, a.a[1]) : -abi::kESRCH;
+    return p.threads().find(int64_t(a.a[0])) ? deliver(p, a.a[1]) : -abi::kESRCH;
 }
 int64_t sys_tgkill(LinuxProcess& p, const SyscallArgs& a) {
-    return int64_t(a.a[0]) == kPid && int64_t(a.a[1]) == kPid ? deliver(p, a.a[2]) : -abi::kESRCH;
-}
-
-// ---- futex, for the single thread: waits either fail at once or never end ----
-
-int64_t sys_futex(LinuxProcess& p, const SyscallArgs& a) {
-    const unsigned op = unsigned(a.a[1] & 0x7f);
-    if (op == 1 || op == 10 || op == 3 || op == 4 || op == 5) return 0; // wakes: nobody waits
-    if (op != 0 && op != 9) return -abi::kENOSYS;
-    uint32_t word;
-    if (!p.read_guest(a.a[0], &word, 4)) return -abi::kEFAULT;
-    if (__builtin_bswap32(word) != uint32_t(a.a[2])) return -abi::kEAGAIN;
-    if (a.a[3]) return -abi::kETIMEDOUT;
-    p.kill_by_signal(abi::kSigKill, "deadlock: futex wait with no other thread to wake it");
-    return 0;
-}
-
-// ---- scheduling ----
-
-int64_t sys_sched_getaffinity(LinuxProcess& p, const SyscallArgs& a) {
-    if (a.a[1] < 8) return -abi::kEINVAL;
-    uint64_t mask = __builtin_bswap64(1);
-    return p.write_guest(a.a[2], &mask, 8) ? 8 : -abi::kEFAULT;
-}
-int64_t sys_sched_setaffinity(LinuxProcess&, const SyscallArgs&) {
-    return 0;
-}
-int64_t sys_sched_yield(LinuxProcess&, const SyscallArgs&) {
-    return 0;
+    return int64_t(a.a[0]) == kPid && p.threads().find(int64_t(a.a[1])) ? deliver(p, a.a[2])
+                                                                        : -abi::kESRCH;
 }
 
 // ---- limits and system information ----
@@ -211,7 +174,6 @@ int64_t sys_getrandom(LinuxProcess& p, const SyscallArgs& a) {
 
 void add_process_syscalls(std::vector<SyscallEntry>& table) {
     const SyscallEntry entries[] = {
-        {1, "exit", sys_exit},
         {20, "getpid", sys_getpid},
         {24, "getuid", sys_getuid},
         {28, "sigaltstack", sys_sigaltstack},
@@ -222,21 +184,13 @@ void add_process_syscalls(std::vector<SyscallEntry>& table) {
         {81, "getpgrp", sys_getpgrp},
         {102, "rt_sigaction", sys_rt_sigaction},
         {103, "rt_sigprocmask", sys_rt_sigprocmask},
-        {142, "futex", sys_futex},
-        {143, "gettid", sys_getpid},
         {144, "getrlimit", sys_getrlimit},
         {145, "setrlimit", sys_setrlimit},
-        {166, "set_tid_address", sys_set_tid_address},
         {187, "tkill", sys_tkill},
-        {188, "exit_group", sys_exit},
         {189, "uname", sys_uname},
         {197, "getppid", sys_getppid},
         {211, "tgkill", sys_tgkill},
         {214, "sysinfo", sys_sysinfo},
-        {245, "sched_yield", sys_sched_yield},
-        {260, "sched_getaffinity", sys_sched_getaffinity},
-        {261, "sched_setaffinity", sys_sched_setaffinity},
-        {300, "set_robust_list", sys_set_robust_list},
         {331, "prlimit64", sys_prlimit64},
         {347, "getrandom", sys_getrandom},
     };

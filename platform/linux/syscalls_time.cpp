@@ -16,12 +16,9 @@ bool is_realtime(uint64_t clock) {
     return clock == 0 || clock == 5 || clock == 8;
 }
 
-bool is_cpu_time(uint64_t clock) {
-    return clock == 2 || clock == 3;
-}
-
 uint64_t clock_ns(LinuxProcess& p, uint64_t clock) {
-    if (is_cpu_time(clock)) return p.cpu_time_ns();
+    if (clock == 2) return p.cycles_to_ns(p.threads().process_cycles());
+    if (clock == 3) return p.cycles_to_ns(p.threads().thread_cycles(p.thread()));
     return p.now_ns() + (is_realtime(clock) ? p.config().epoch_seconds * kNsPerSec : 0);
 }
 
@@ -56,15 +53,21 @@ int64_t sys_gettimeofday(LinuxProcess& p, const SyscallArgs& a) {
     return 0;
 }
 
-// Sleeping moves the process's clocks forward by the requested time at once:
-// there is nothing else to run while it sleeps.
+// A sleeping thread leaves its CPU until the time has passed; a CPU with
+// nothing else to run sleeps too, at no host cost.
+int64_t sleep_ns(LinuxProcess& p, uint64_t ns) {
+    if (ns > 0)
+        p.threads().block(p.thread(), 0, 0, p.now() + sc_core::sc_time(double(ns), sc_core::SC_NS),
+                          0);
+    return 0;
+}
+
 int64_t sleep_for(LinuxProcess& p, uint64_t request_va) {
     uint8_t raw[16];
     if (!p.read_guest(request_va, raw, sizeof raw)) return -abi::kEFAULT;
     const int64_t sec = int64_t(load_be64(raw)), nsec = int64_t(load_be64(raw + 8));
     if (sec < 0 || nsec < 0 || nsec >= int64_t(kNsPerSec)) return -abi::kEINVAL;
-    p.sleep(uint64_t(sec) * kNsPerSec + uint64_t(nsec));
-    return 0;
+    return sleep_ns(p, uint64_t(sec) * kNsPerSec + uint64_t(nsec));
 }
 
 int64_t sys_nanosleep(LinuxProcess& p, const SyscallArgs& a) {
@@ -78,8 +81,7 @@ int64_t sys_clock_nanosleep(LinuxProcess& p, const SyscallArgs& a) {
     if (!p.read_guest(a.a[2], raw, sizeof raw)) return -abi::kEFAULT;
     const uint64_t until = load_be64(raw) * kNsPerSec + load_be64(raw + 8),
                    now = clock_ns(p, a.a[0]);
-    if (until > now) p.sleep(until - now);
-    return 0;
+    return sleep_ns(p, until > now ? until - now : 0);
 }
 
 int64_t sys_times(LinuxProcess& p, const SyscallArgs& a) {
@@ -93,7 +95,7 @@ int64_t sys_times(LinuxProcess& p, const SyscallArgs& a) {
 }
 
 int64_t sys_getrusage(LinuxProcess& p, const SyscallArgs& a) {
-    const uint64_t ns = p.now_ns();
+    const uint64_t ns = p.cycles_to_ns(p.threads().process_cycles());
     GuestStruct s;
     s.u64(ns / kNsPerSec).u32(uint32_t(ns % kNsPerSec / 1000)).u32(0); // ru_utime
     s.u64(0).u32(0).u32(0);                                            // ru_stime

@@ -1,0 +1,19 @@
+#pragma once
+// What a CPU runs is decided outside it: in user mode by the OS layer's
+// thread scheduler (platform/linux), later by firmware. The CPU's own thread
+// asks before every run of the core, so context switches happen only between
+// runs, never inside an instruction or a trap handler.
+namespace fireplane::sparc {
+
+class SparcCpu;
+
+class CpuDispatcher {
+public:
+    virtual ~CpuDispatcher() = default;
+    // May load another context into the CPU's core. Returns false when the
+    // CPU has nothing to run: it then sleeps, costing no host time, until
+    // SparcCpu::wake().
+    virtual bool dispatch(SparcCpu& cpu) = 0;
+};
+
+} // namespace fireplane::sparc

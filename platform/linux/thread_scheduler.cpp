@@ -1,0 +1,315 @@
+#include "thread_scheduler.h"
+
+#include "stats/stats.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace fireplane::linux_user {
+
+using sc_core::sc_time;
+
+namespace {
+constexpr const char* kStats = "os.";
+constexpr uint64_t kCarryBits = 0x11; // icc.C and xcc.C in CCR
+
+// A system call's result as the sparc64 kernel returns it: carry set on error.
+void set_result(sparc::SparcCore& core, int64_t result) {
+    if (result < 0 && result >= -4095) {
+        core.r[8] = uint64_t(-result);
+        core.ccr |= kCarryBits;
+    } else {
+        core.r[8] = uint64_t(result);
+        core.ccr &= uint8_t(~kCarryBits);
+    }
+}
+} // namespace
+
+ThreadScheduler::ThreadScheduler(std::vector<sparc::SparcCpu*> cpus, sc_time timeslice,
+                                 Deadlock on_deadlock)
+    : cpus_(std::move(cpus)), timeslice_(timeslice), on_deadlock_(std::move(on_deadlock)),
+      on_cpu_(cpus_.size(), nullptr), idle_(cpus_.size(), true) {
+    if (cpus_.empty() || cpus_.size() > 64)
+        throw std::invalid_argument("user mode runs on 1 to 64 CPUs");
+    for (auto* cpu : cpus_)
+        cpu->set_dispatcher(this);
+    sc_core::sc_spawn_options options;
+    options.spawn_method();
+    options.dont_initialize();
+    options.set_sensitivity(&timer_);
+    sc_core::sc_spawn([this] { on_timer(); }, "os_timer", &options);
+
+    auto& stats = StatsRegistry::instance();
+    const std::string base = kStats;
+    stats.add_counter(base + "threads_created", &created_, "threads made by clone");
+    stats.add_counter(base + "context_switches", &switches_, "threads loaded onto a CPU");
+    stats.add_counter(base + "preemptions", &preemptions_,
+                      "threads that left a CPU still runnable (time slice, yield, affinity)");
+    stats.add_counter(base + "futex_waits", &futex_waits_, "FUTEX_WAITs that blocked");
+    stats.add_counter(base + "futex_wakes", &futex_wakes_, "threads woken by FUTEX_WAKE");
+}
+
+ThreadScheduler::~ThreadScheduler() {
+    StatsRegistry::instance().remove_prefix(kStats);
+    for (auto* cpu : cpus_)
+        cpu->set_dispatcher(nullptr);
+}
+
+uint64_t ThreadScheduler::all_cpus() const {
+    return cpus_.size() == 64 ? ~0ull : (1ull << cpus_.size()) - 1;
+}
+
+int ThreadScheduler::index_of(const sparc::SparcCpu& cpu) const {
+    for (size_t i = 0; i < cpus_.size(); ++i)
+        if (cpus_[i] == &cpu) return int(i);
+    return -1;
+}
+
+sparc::SparcCpu& ThreadScheduler::cpu_of(const sparc::SparcCore& core) {
+    for (auto* cpu : cpus_)
+        if (&cpu->core() == &core) return *cpu;
+    SC_REPORT_FATAL("os", "a trap from a core the scheduler does not know");
+    return *cpus_.front();
+}
+
+GuestThread& ThreadScheduler::current(const sparc::SparcCore& core) {
+    const int i = index_of(cpu_of(core));
+    if (!on_cpu_[size_t(i)]) SC_REPORT_FATAL("os", "a system call from a CPU with no thread");
+    return *on_cpu_[size_t(i)];
+}
+
+GuestThread* ThreadScheduler::find(int64_t tid) {
+    for (auto& t : threads_)
+        if (t->tid == tid && t->state != ThreadState::Exited) return t.get();
+    return nullptr;
+}
+
+GuestThread& ThreadScheduler::start_main(int64_t tid) {
+    threads_.push_back(std::make_unique<GuestThread>());
+    GuestThread& t = *threads_.back();
+    t.tid = tid;
+    t.affinity = all_cpus();
+    t.state = ThreadState::Running;
+    t.cpu = 0;
+    on_cpu_[0] = &t;
+    idle_[0] = false;
+    cpus_[0]->wake(sc_core::SC_ZERO_TIME);
+    return t;
+}
+
+GuestThread& ThreadScheduler::create(int64_t tid, const ThreadContext& context, uint64_t affinity,
+                                     const sc_time& at) {
+    threads_.push_back(std::make_unique<GuestThread>());
+    GuestThread& t = *threads_.back();
+    t.tid = tid;
+    t.context = context;
+    t.affinity = affinity & all_cpus();
+    ++created_;
+    make_runnable(t, at);
+    return t;
+}
+
+void ThreadScheduler::make_runnable(GuestThread& t, const sc_time& at) {
+    if (t.cpu >= 0) { // woken before its CPU switched it out: it simply goes on
+        t.state = ThreadState::Running;
+        return;
+    }
+    t.state = ThreadState::Runnable;
+    run_queue_.push_back(&t);
+    for (size_t i = 0; i < cpus_.size(); ++i)
+        if (idle_[i] && ((t.affinity >> i) & 1)) {
+            idle_[i] = false; // claimed: the next thread wakes another CPU
+            cpus_[i]->wake(at);
+            return;
+        }
+}
+
+// The thread stops at the end of its system call; its CPU then dispatches.
+void ThreadScheduler::stop(GuestThread& t) {
+    if (t.cpu >= 0) cpus_[size_t(t.cpu)]->core().request_stop();
+}
+
+void ThreadScheduler::block(GuestThread& t, uint64_t futex, uint32_t bitset,
+                            const sc_time& deadline, int64_t on_timeout) {
+    t.state = ThreadState::Blocked;
+    t.futex = futex;
+    t.futex_bitset = bitset;
+    t.deadline = deadline;
+    t.wake_result = on_timeout; // replaced by whoever wakes it first
+    if (futex) {
+        futex_waiters_.push_back(&t);
+        ++futex_waits_;
+    }
+    stop(t);
+    if (deadline != sc_core::SC_ZERO_TIME) arm_timer();
+    check_deadlock();
+}
+
+void ThreadScheduler::wake(GuestThread& t, int64_t result, const sc_time& at) {
+    if (t.state != ThreadState::Blocked) return;
+    if (t.futex) futex_waiters_.erase(std::find(futex_waiters_.begin(), futex_waiters_.end(), &t));
+    t.futex = 0;
+    t.deadline = sc_core::SC_ZERO_TIME;
+    t.wake_result = result;
+    make_runnable(t, at);
+}
+
+int ThreadScheduler::futex_wake(uint64_t uaddr, uint32_t bitset, int n, const sc_time& at) {
+    std::vector<GuestThread*> woken;
+    for (GuestThread* w : futex_waiters_)
+        if (int(woken.size()) < n && w->futex == uaddr && (w->futex_bitset & bitset))
+            woken.push_back(w);
+    for (GuestThread* w : woken)
+        wake(*w, 0, at);
+    futex_wakes_ += woken.size();
+    return int(woken.size());
+}
+
+int ThreadScheduler::futex_requeue(uint64_t uaddr, uint64_t uaddr2, int n, int requeue,
+                                   const sc_time& at) {
+    const int woken = futex_wake(uaddr, ~0u, n, at);
+    int moved = 0;
+    for (GuestThread* w : futex_waiters_)
+        if (moved < requeue && w->futex == uaddr) w->futex = uaddr2, ++moved;
+    return woken + moved;
+}
+
+bool ThreadScheduler::queued_for(unsigned cpu) const {
+    for (const GuestThread* t : run_queue_)
+        if ((t->affinity >> cpu) & 1) return true;
+    return false;
+}
+
+void ThreadScheduler::yield(GuestThread& t) {
+    if (t.cpu >= 0 && queued_for(unsigned(t.cpu))) {
+        t.state = ThreadState::Runnable; // switched out and queued at the back
+        stop(t);
+    }
+}
+
+void ThreadScheduler::exit_thread(GuestThread& t) {
+    t.state = ThreadState::Exited;
+    stop(t);
+}
+
+void ThreadScheduler::set_affinity(GuestThread& t, uint64_t mask, const sc_time& at) {
+    t.affinity = mask & all_cpus();
+    if (t.cpu >= 0 && !((t.affinity >> t.cpu) & 1)) {
+        t.state = ThreadState::Runnable; // migrates at its CPU's next dispatch
+        stop(t);
+        // Its new CPU may be asleep: wake one it may use.
+        for (size_t i = 0; i < cpus_.size(); ++i)
+            if (idle_[i] && ((t.affinity >> i) & 1)) {
+                idle_[i] = false;
+                cpus_[i]->wake(at);
+                break;
+            }
+    }
+}
+
+size_t ThreadScheduler::live_threads() const {
+    return size_t(std::count_if(threads_.begin(), threads_.end(),
+                                [](const auto& t) { return t->state != ThreadState::Exited; }));
+}
+
+uint64_t ThreadScheduler::thread_cycles(const GuestThread& t) const {
+    if (t.cpu < 0) return t.run_cycles;
+    return t.run_cycles + (cpus_[size_t(t.cpu)]->cycles() - t.stint_start);
+}
+
+uint64_t ThreadScheduler::process_cycles() const {
+    uint64_t sum = 0;
+    for (const auto& t : threads_)
+        sum += thread_cycles(*t);
+    return sum;
+}
+
+GuestThread* ThreadScheduler::take_runnable(unsigned cpu) {
+    for (auto it = run_queue_.begin(); it != run_queue_.end(); ++it)
+        if (((*it)->affinity >> cpu) & 1) {
+            GuestThread* t = *it;
+            run_queue_.erase(it);
+            return t;
+        }
+    return nullptr;
+}
+
+void ThreadScheduler::switch_out(unsigned cpu) {
+    GuestThread& t = *on_cpu_[cpu];
+    sparc::SparcCore& core = cpus_[cpu]->core();
+    t.context.save(core);
+    t.run_cycles += core.cycles() - t.stint_start;
+    t.cpu = -1;
+    on_cpu_[cpu] = nullptr;
+    if (t.state == ThreadState::Running || t.state == ThreadState::Runnable) {
+        ++preemptions_;
+        t.state = ThreadState::Runnable;
+        run_queue_.push_back(&t);
+    }
+}
+
+void ThreadScheduler::switch_in(unsigned cpu, GuestThread& t) {
+    sparc::SparcCpu& c = *cpus_[cpu];
+    t.context.restore(c.core());
+    t.state = ThreadState::Running;
+    t.cpu = int(cpu);
+    t.stint_start = c.cycles();
+    t.slice_start = c.clock_time();
+    on_cpu_[cpu] = &t;
+    ++switches_;
+}
+
+bool ThreadScheduler::dispatch(sparc::SparcCpu& cpu) {
+    const unsigned i = unsigned(index_of(cpu));
+    if (GuestThread* t = on_cpu_[i]) {
+        bool keep = t->state == ThreadState::Running && ((t->affinity >> i) & 1);
+        if (keep && cpu.clock_time() - t->slice_start >= timeslice_ && queued_for(i)) keep = false;
+        if (!keep) switch_out(i);
+    }
+    if (!on_cpu_[i]) {
+        GuestThread* next = take_runnable(i);
+        if (!next) {
+            idle_[i] = true;
+            return false;
+        }
+        switch_in(i, *next);
+    }
+    idle_[i] = false;
+    GuestThread& t = *on_cpu_[i];
+    if (t.wake_result) {
+        set_result(cpu.core(), *t.wake_result);
+        t.wake_result.reset();
+    }
+    return true;
+}
+
+void ThreadScheduler::arm_timer() {
+    sc_time first = sc_core::SC_ZERO_TIME;
+    for (const auto& t : threads_)
+        if (t->state == ThreadState::Blocked && t->deadline != sc_core::SC_ZERO_TIME &&
+            (first == sc_core::SC_ZERO_TIME || t->deadline < first))
+            first = t->deadline;
+    if (first == sc_core::SC_ZERO_TIME) return;
+    const sc_time now = sc_core::sc_time_stamp();
+    timer_.notify(first > now ? first - now : sc_core::SC_ZERO_TIME);
+}
+
+void ThreadScheduler::on_timer() {
+    const sc_time now = sc_core::sc_time_stamp();
+    for (const auto& t : threads_)
+        if (t->state == ThreadState::Blocked && t->deadline != sc_core::SC_ZERO_TIME &&
+            t->deadline <= now)
+            wake(*t, *t->wake_result, now);
+    arm_timer();
+}
+
+void ThreadScheduler::check_deadlock() {
+    for (const auto& t : threads_)
+        if (t->state == ThreadState::Running || t->state == ThreadState::Runnable ||
+            (t->state == ThreadState::Blocked && t->deadline != sc_core::SC_ZERO_TIME))
+            return;
+    on_deadlock_(live_threads() == 1 ? "deadlock: futex wait with no other thread to wake it"
+                                     : "deadlock: every thread waits on a futex");
+}
+
+} // namespace fireplane::linux_user

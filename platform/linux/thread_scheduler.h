@@ -1,0 +1,93 @@
+#pragma once
+// The user-mode kernel's scheduler: it places the process's threads on the
+// simulated CPUs. Each CPU asks it what to run before every run of its core
+// (sparc::CpuDispatcher), so switches happen between runs only. A CPU with
+// nothing to run sleeps without costing host time; a thread that wakes goes
+// to a sleeping CPU it may run on, or waits in a FIFO run queue.
+//
+// Every decision depends only on simulated events, in SystemC's order, so a
+// run is deterministic. Time-slicing: at a quantum boundary, a thread that has
+// run for `timeslice` gives its CPU to a queued thread allowed there.
+#include "guest_thread.h"
+#include "sparc_cpu.h"
+
+#include <systemc>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fireplane::linux_user {
+
+class ThreadScheduler : public sparc::CpuDispatcher {
+public:
+    using Deadlock = std::function<void(const std::string&)>;
+    ThreadScheduler(std::vector<sparc::SparcCpu*> cpus, sc_core::sc_time timeslice,
+                    Deadlock on_deadlock);
+    ~ThreadScheduler() override;
+
+    size_t cpu_count() const { return cpus_.size(); }
+    uint64_t all_cpus() const;
+    // The first thread: the context already loaded in CPU 0's core.
+    GuestThread& start_main(int64_t tid);
+    // A new thread with `context`, runnable now (`at`: the creator's clock).
+    GuestThread& create(int64_t tid, const ThreadContext& context, uint64_t affinity,
+                        const sc_core::sc_time& at);
+    GuestThread* find(int64_t tid);
+    // The thread whose system call is running on `core`.
+    GuestThread& current(const sparc::SparcCore& core);
+    sparc::SparcCpu& cpu_of(const sparc::SparcCore& core);
+
+    // ---- for the system calls of the thread `t` on its CPU ----
+    // Stops `t` until wake(); `deadline` (absolute, or SC_ZERO_TIME for none)
+    // ends the wait with `on_timeout` as the result.
+    void block(GuestThread& t, uint64_t futex, uint32_t bitset, const sc_core::sc_time& deadline,
+               int64_t on_timeout);
+    // Ends `t`'s wait with `result`, at the waker's time `at`.
+    void wake(GuestThread& t, int64_t result, const sc_core::sc_time& at);
+    // FUTEX_WAKE: wakes up to `n` waiters on `uaddr` whose bitset meets
+    // `bitset`, oldest first; returns how many.
+    int futex_wake(uint64_t uaddr, uint32_t bitset, int n, const sc_core::sc_time& at);
+    // FUTEX_REQUEUE: wakes up to `n`, moves up to `requeue` others to `uaddr2`.
+    int futex_requeue(uint64_t uaddr, uint64_t uaddr2, int n, int requeue,
+                      const sc_core::sc_time& at);
+    // Gives the CPU to a queued thread that may run there, if any.
+    void yield(GuestThread& t);
+    void exit_thread(GuestThread& t);
+    void set_affinity(GuestThread& t, uint64_t mask, const sc_core::sc_time& at);
+    size_t live_threads() const;
+    // CPU time of one thread, or of all, in cycles.
+    uint64_t thread_cycles(const GuestThread& t) const;
+    uint64_t process_cycles() const;
+
+    bool dispatch(sparc::SparcCpu& cpu) override;
+
+private:
+    int index_of(const sparc::SparcCpu& cpu) const;
+    void switch_out(unsigned cpu);
+    void switch_in(unsigned cpu, GuestThread& t);
+    GuestThread* take_runnable(unsigned cpu);
+    bool queued_for(unsigned cpu) const;
+    void make_runnable(GuestThread& t, const sc_core::sc_time& at);
+    void stop(GuestThread& t);
+    void arm_timer();
+    void on_timer();
+    void check_deadlock();
+
+    std::vector<sparc::SparcCpu*> cpus_;
+    sc_core::sc_time timeslice_;
+    Deadlock on_deadlock_;
+    std::vector<std::unique_ptr<GuestThread>> threads_; // by creation; never shrinks
+    std::vector<GuestThread*> on_cpu_;                  // per CPU: its thread, or null
+    std::vector<bool> idle_;                            // per CPU: asleep and unclaimed
+    std::deque<GuestThread*> run_queue_;
+    std::deque<GuestThread*> futex_waiters_; // in the order they began to wait
+    sc_core::sc_event timer_;
+
+    uint64_t created_ = 0, switches_ = 0, preemptions_ = 0, futex_waits_ = 0, futex_wakes_ = 0;
+};
+
+} // namespace fireplane::linux_user
