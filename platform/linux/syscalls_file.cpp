@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <termios.h>
@@ -124,12 +125,42 @@ int64_t sys_llseek(LinuxProcess& p, const SyscallArgs& a) {
 
 // ---- open and close ----
 
+// Files that describe the simulated machine, not the host: glibc's
+// get_nprocs() and sysconf(_SC_NPROCESSORS_*) read these.
+bool machine_file(LinuxProcess& p, const std::string& path, std::string& content) {
+    static const char* const kCpuLists[] = {"/sys/devices/system/cpu/online",
+                                            "/sys/devices/system/cpu/possible",
+                                            "/sys/devices/system/cpu/present"};
+    for (const char* f : kCpuLists)
+        if (path == f) {
+            const size_t n = p.threads().cpu_count();
+            content = n == 1 ? "0\n" : "0-" + std::to_string(n - 1) + "\n";
+            return true;
+        }
+    return false;
+}
+
+// A read-only host file holding `content` (an anonymous memory file).
+int host_file_with(const std::string& content) {
+    int h = ::memfd_create("fireplane-machine-file", MFD_CLOEXEC);
+    if (h < 0) return -1;
+    if (::write(h, content.data(), content.size()) != ssize_t(content.size()) ||
+        ::lseek(h, 0, SEEK_SET) != 0) {
+        ::close(h);
+        return -1;
+    }
+    return h;
+}
+
 int64_t open_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t flags, uint64_t mode) {
     std::string path;
     if (!path_arg(p, path_va, path)) return -abi::kEFAULT;
     int dir = host_dirfd(p, dirfd);
     if (dir == -2) return -abi::kEBADF;
-    int h = ::openat(dir, path.c_str(), abi::host_open_flags(flags), mode_t(mode));
+    std::string content;
+    int h = machine_file(p, path, content)
+                ? host_file_with(content)
+                : ::openat(dir, path.c_str(), abi::host_open_flags(flags), mode_t(mode));
     if (h < 0) return fail(errno);
     int g = p.files().add(h);
     if (g < 0) {

@@ -227,6 +227,13 @@ int64_t sys_sched_setaffinity(LinuxProcess& p, const SyscallArgs& a) {
     return 0;
 }
 
+// getcpu(cpu, node, cache): the CPU the calling thread runs on; one NUMA node.
+int64_t sys_getcpu(LinuxProcess& p, const SyscallArgs& a) {
+    if (a.a[0] && !p.write_word(a.a[0], uint64_t(p.thread().cpu), 4)) return -abi::kEFAULT;
+    if (a.a[1] && !p.write_word(a.a[1], 0, 4)) return -abi::kEFAULT;
+    return 0;
+}
+
 int64_t sys_sched_yield(LinuxProcess& p, const SyscallArgs&) {
     p.threads().yield(p.thread());
     return 0;
@@ -247,6 +254,7 @@ void add_thread_syscalls(std::vector<SyscallEntry>& table) {
         {261, "sched_setaffinity", sys_sched_setaffinity},
         {300, "set_robust_list", sys_set_robust_list},
         {301, "get_robust_list", sys_get_robust_list},
+        {308, "getcpu", sys_getcpu},
     };
     table.insert(table.end(), std::begin(entries), std::end(entries));
 }
