@@ -211,7 +211,10 @@ void SparcCpu::run_thread() {
             select_timing(config_.timing);
             fast_forwarding = false;
         }
-        if (quantum_keeper_.need_sync() || core_.halted()) quantum_keeper_.sync();
+        if (quantum_keeper_.need_sync() || core_.halted() || end_quantum_) {
+            end_quantum_ = false;
+            quantum_keeper_.sync();
+        }
     }
 }
 

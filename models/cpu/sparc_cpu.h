@@ -69,6 +69,12 @@ public:
     void wake(const sc_core::sc_time& at);
     // The CPU's own clock: SystemC time of its current cycle (ahead of the kernel's time).
     sc_core::sc_time clock_time() const;
+    // Stops the core after this instruction and synchronises with SystemC
+    // time before running on: the program waits for another CPU (sched_yield).
+    void end_quantum() {
+        core_.request_stop();
+        end_quantum_ = true;
+    }
     uint64_t idle_cycles() const { return idle_cycles_; }
 
     // Host pointer to physical memory [pa, pa+len) through DMI, or nullptr.
@@ -114,6 +120,7 @@ private:
     CpuDispatcher* dispatcher_ = nullptr;
     sc_core::sc_event wake_event_;
     uint64_t idle_cycles_ = 0;
+    bool end_quantum_ = false;
     uint64_t sleeps_ = 0;
     uint64_t io_accesses_ = 0;
     FixedTiming fixed_timing_;

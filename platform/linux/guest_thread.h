@@ -42,6 +42,7 @@ struct GuestThread {
     ThreadState state = ThreadState::Runnable;
     ThreadContext context;
     int cpu = -1;                 // the CPU it runs on, or -1
+    int last_cpu = -1;            // where it ran last: its caches are warm there
     uint64_t affinity = ~0ull;    // CPUs it may run on (bit i: cpu i)
     uint64_t clear_child_tid = 0; // CLONE_CHILD_CLEARTID / set_tid_address
     uint64_t robust_list = 0;     // recorded; robust mutexes are not recovered on exit

@@ -116,12 +116,20 @@ void ThreadScheduler::make_runnable(GuestThread& t, const sc_time& at) {
     }
     t.state = ThreadState::Runnable;
     run_queue_.push_back(&t);
-    for (size_t i = 0; i < cpus_.size(); ++i)
-        if (idle_[i] && ((t.affinity >> i) & 1)) {
-            idle_[i] = false; // claimed: the next thread wakes another CPU
-            cpus_[i]->wake(at);
-            return;
-        }
+    wake_cpu_for(t, at);
+}
+
+// Wakes a sleeping CPU for `t`: the one it ran on last if it sleeps (its
+// caches are warm), else the lowest-numbered one it may run on.
+void ThreadScheduler::wake_cpu_for(const GuestThread& t, const sc_time& at) {
+    int chosen = -1;
+    if (t.last_cpu >= 0 && idle_[size_t(t.last_cpu)] && ((t.affinity >> t.last_cpu) & 1))
+        chosen = t.last_cpu;
+    for (size_t i = 0; i < cpus_.size() && chosen < 0; ++i)
+        if (idle_[i] && ((t.affinity >> i) & 1)) chosen = int(i);
+    if (chosen < 0) return;        // it waits in the queue for a CPU to come free
+    idle_[size_t(chosen)] = false; // claimed: the next thread wakes another CPU
+    cpus_[size_t(chosen)]->wake(at);
 }
 
 // The thread stops at the end of its system call; its CPU then dispatches.
@@ -180,11 +188,12 @@ bool ThreadScheduler::queued_for(unsigned cpu) const {
     return false;
 }
 
+// A yielding thread waits for another: its CPU ends its quantum, so that
+// CPUs behind it in simulated time catch up, and gives way to a queued thread.
 void ThreadScheduler::yield(GuestThread& t) {
-    if (t.cpu >= 0 && queued_for(unsigned(t.cpu))) {
-        t.state = ThreadState::Runnable; // switched out and queued at the back
-        stop(t);
-    }
+    if (t.cpu < 0) return;
+    if (queued_for(unsigned(t.cpu))) t.state = ThreadState::Runnable; // to the back of the queue
+    cpus_[size_t(t.cpu)]->end_quantum();
 }
 
 void ThreadScheduler::exit_thread(GuestThread& t) {
@@ -197,13 +206,7 @@ void ThreadScheduler::set_affinity(GuestThread& t, uint64_t mask, const sc_time&
     if (t.cpu >= 0 && !((t.affinity >> t.cpu) & 1)) {
         t.state = ThreadState::Runnable; // migrates at its CPU's next dispatch
         stop(t);
-        // Its new CPU may be asleep: wake one it may use.
-        for (size_t i = 0; i < cpus_.size(); ++i)
-            if (idle_[i] && ((t.affinity >> i) & 1)) {
-                idle_[i] = false;
-                cpus_[i]->wake(at);
-                break;
-            }
+        wake_cpu_for(t, at); // its new CPU may be asleep
     }
 }
 
@@ -224,14 +227,21 @@ uint64_t ThreadScheduler::process_cycles() const {
     return sum;
 }
 
+// The oldest queued thread that last ran on `cpu`, else the oldest allowed there.
 GuestThread* ThreadScheduler::take_runnable(unsigned cpu) {
-    for (auto it = run_queue_.begin(); it != run_queue_.end(); ++it)
-        if (((*it)->affinity >> cpu) & 1) {
-            GuestThread* t = *it;
-            run_queue_.erase(it);
-            return t;
+    auto pick = run_queue_.end();
+    for (auto it = run_queue_.begin(); it != run_queue_.end(); ++it) {
+        if (!(((*it)->affinity >> cpu) & 1)) continue;
+        if ((*it)->last_cpu == int(cpu)) {
+            pick = it;
+            break;
         }
-    return nullptr;
+        if (pick == run_queue_.end()) pick = it;
+    }
+    if (pick == run_queue_.end()) return nullptr;
+    GuestThread* t = *pick;
+    run_queue_.erase(pick);
+    return t;
 }
 
 void ThreadScheduler::switch_out(unsigned cpu) {
@@ -240,6 +250,7 @@ void ThreadScheduler::switch_out(unsigned cpu) {
     t.context.save(core);
     t.run_cycles += core.cycles() - t.stint_start;
     t.cpu = -1;
+    t.last_cpu = int(cpu);
     on_cpu_[cpu] = nullptr;
     if (t.state == ThreadState::Running || t.state == ThreadState::Runnable) {
         ++preemptions_;

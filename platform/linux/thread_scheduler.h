@@ -72,6 +72,7 @@ private:
     GuestThread* take_runnable(unsigned cpu);
     bool queued_for(unsigned cpu) const;
     void make_runnable(GuestThread& t, const sc_core::sc_time& at);
+    void wake_cpu_for(const GuestThread& t, const sc_core::sc_time& at);
     void stop(GuestThread& t);
     void arm_timer();
     void on_timer();
