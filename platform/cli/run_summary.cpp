@@ -74,7 +74,31 @@ void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest
     out << line;
     std::snprintf(line, sizeof line, "speed            %.1f MIPS\n", mips());
     out << line;
-    // The hardware-counter events each CPU saw (those that are not zero).
+    // One row per CPU that ran: what an architect reads first.
+    auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+    bool header = false;
+    for (const auto* cpu : platform_.cpus) {
+        const std::string base = cpu->name();
+        auto counter = [&](const char* event) { return value(base + ".counters." + event); };
+        const double insns = counter("Instr_cnt");
+        if (insns == 0) continue;
+        if (!header) {
+            out << "cpu    model        instructions       cycles  idle     IPC  D$ rd miss  "
+                   "E$ miss  snoop inv  copybacks\n";
+            header = true;
+        }
+        const double cycles = counter("Cycle_cnt"), idle = value(base + ".idle_cycles");
+        std::snprintf(line, sizeof line,
+                      "%-6s %-10s %14.0f %12.0f %4.0f%% %7.3f %10.2f%% %7.2f%% %10.0f %10.0f\n",
+                      cpu->name(), sparc::timing_kind_name(cpu->timing()), insns, cycles,
+                      100 * ratio(idle, cycles), ratio(insns, cycles - idle),
+                      100 * ratio(counter("DC_rd_miss"), counter("DC_rd")),
+                      100 * ratio(counter("EC_misses"), counter("EC_ref")), counter("EC_snoop_inv"),
+                      counter("EC_snoop_cb"));
+        out << line;
+    }
+    // On small machines, every counter event each CPU saw (those that are not zero).
+    if (platform_.cpus.size() > 2) return;
     for (const auto* cpu : platform_.cpus) {
         const std::string prefix = std::string(cpu->name()) + ".counters.";
         std::string text;
@@ -85,16 +109,6 @@ void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest
             text += line;
         }
         if (!text.empty()) out << cpu->name() << " counters:" << text << "\n";
-        // Ratios an architect reads first.
-        auto counter = [&](const char* event) { return value(prefix + event); };
-        auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
-        std::snprintf(line, sizeof line,
-                      "%s %s: IPC %.3f  D$ read miss rate %.2f%%  E$ miss rate %.2f%%\n",
-                      cpu->name(), sparc::timing_kind_name(cpu->timing()),
-                      ratio(counter("Instr_cnt"), counter("Cycle_cnt")),
-                      100 * ratio(counter("DC_rd_miss"), counter("DC_rd")),
-                      100 * ratio(counter("EC_misses"), counter("EC_ref")));
-        out << line;
     }
 }
 
