@@ -1,9 +1,12 @@
 // main() of every microbenchmark: sets the row's cache state up, times the
 // row's one instruction REPS times and prints the minimum (README.md).
+// A two-CPU row's setup is done by microbench_smp.c, on both CPUs.
 //
 // Cache geometry of the UltraSPARC IIICu: D$ 64 KiB 4-way, 32-byte lines,
 // virtually indexed; E$ 8 MiB 2-way, 512-byte blocks of 8 64-byte sub-blocks.
 #include "microbench.h"
+
+#include "fireplane_magic.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +70,28 @@ static void prepare_line(char* p, int store_first) {
     load(p);
 }
 
+// One step of a two-CPU row's setup, on the calling CPU (microbench_smp.c).
+// A flush needs the E$ flush buffer, which main() allocates for such a row.
+void mb_step(enum mb_action action, volatile long* own_sink) {
+    switch (action) {
+    case MB_LOAD: *own_sink += *(const volatile long*)LINE_A; break;
+    case MB_STORE:
+        *(volatile long*)LINE_A = 0;
+        mb_sync();
+        break;
+    case MB_FLUSH_EC: flush_ecache(); break;
+    }
+}
+
+// Whether the row displaces its lines from the E$: slow (REPS_MEMORY) and
+// needs the flush buffer.
+static int flushes_ecache(const struct mb_row* row) {
+    if (!row->smp) return row->state == MB_ECACHE_MISS;
+    for (int s = 0; s < row->nsteps; s++)
+        if (row->steps[s].action == MB_FLUSH_EC) return 1;
+    return 0;
+}
+
 static void set_state(const struct mb_row* row) {
     prepare_line(LINE_A, row->store_first);
     prepare_line(LINE_B, row->store_first);
@@ -86,11 +111,11 @@ static void touch(char* p, size_t size) {
 
 int main(void) {
     const struct mb_row* row = &mb_row;
-    int reps = row->state == MB_ECACHE_MISS ? REPS_MEMORY : REPS;
+    int reps = flushes_ecache(row) ? REPS_MEMORY : REPS;
 
     touch(lines, sizeof lines);
     touch(dc_flush_buf, sizeof dc_flush_buf);
-    if (row->state == MB_ECACHE_MISS) {
+    if (flushes_ecache(row)) {
         char* raw = malloc(EC_FLUSH_SIZE + EC_BLOCK);
         if (!raw) {
             fprintf(stderr, "%s: cannot allocate the E$ flush buffer\n", row->id);
@@ -101,14 +126,28 @@ int main(void) {
         touch(ec_flush_buf, EC_FLUSH_SIZE);
     }
 
+    if (row->smp) row->smp->start(row, reps); // CPU 1 spins from now on
+
     unsigned long timed[REPS], empty[REPS];
     for (int r = 0; r < reps; r++) {
         mb_sync();
         empty[r] = row->empty(LINE_A, LINE_B);
-        set_state(row);
+        if (row->smp) {
+            row->smp->set_state(row); // the steps, CPU 1's done there
+            load(TLB_WORD);
+        } else {
+            set_state(row);
+        }
+        mb_timed_fn timed_fn = row->timed; // not loaded inside the region of interest
         mb_sync(); // no earlier store pending; a row's own stores are in its timed asm
-        timed[r] = row->timed(LINE_A, LINE_B);
+        // Two-CPU rows: the simulator's statistics cover the timed part of the
+        // last repetition only, so they show what the timed instruction did to
+        // both CPUs' caches (no-ops on a real UltraSPARC).
+        if (row->smp) FIREPLANE_ROI_BEGIN();
+        timed[r] = timed_fn(LINE_A, LINE_B);
+        if (row->smp) FIREPLANE_ROI_END();
     }
+    if (row->smp) row->smp->finish();
 
     // The minimum: stable on real hardware (interrupts and the like only add).
     unsigned long t = timed[0], e = empty[0];

@@ -21,6 +21,31 @@ enum mb_state {
 // row's lines A and B (B only for rows that need two lines).
 typedef unsigned long (*mb_timed_fn)(char* a, char* b);
 
+// Two-CPU rows (microbench_smp.c): the state of line A is set by a list of
+// steps, each done by one CPU. CPU 0 runs main() and times the row; CPU 1
+// runs a second thread that does its steps when CPU 0 hands them over and
+// otherwise spins on a flag in its own cache (README.md, "The second CPU").
+enum mb_cpu {
+    MB_CPU0, // the timing CPU
+    MB_CPU1, // the other CPU: "foreign" in the paper's Table 2
+};
+enum mb_action {
+    MB_LOAD,     // ldx [A]
+    MB_STORE,    // stx [A], then MEMBAR #Sync: A is M here and invalid everywhere else
+    MB_FLUSH_EC, // this CPU's E$ (and D$) flushed by displacement: a dirty A is written back
+};
+struct mb_step {
+    enum mb_cpu cpu;
+    enum mb_action action;
+};
+struct mb_row;
+struct mb_smp_ops {
+    void (*start)(const struct mb_row* row, int reps); // start CPU 1, pin both
+    void (*set_state)(const struct mb_row* row);       // the steps, on both CPUs
+    void (*finish)(void);                              // CPU 1 leaves
+};
+extern const struct mb_smp_ops mb_smp_ops; // microbench_smp.c
+
 struct mb_row {
     const char* id;   // "T2.1", as in ../shared/VALIDATION.md
     const char* name; // the row's text in the paper's table
@@ -28,12 +53,41 @@ struct mb_row {
     int store_first; // 1: store to the lines (so they are M) before loading them
     mb_timed_fn timed;
     mb_timed_fn empty; // the same code without the timed instruction
+    // Two-CPU rows only (MB_ROW_2CPU); null otherwise. Then state and
+    // store_first are unused: the steps set line A up (B is not used).
+    const struct mb_step* steps;
+    int nsteps;
+    const struct mb_smp_ops* smp;
 };
 
-// The one row a program measures; every row file defines it with MB_ROW.
+// The one row a program measures; every row file defines it with MB_ROW or
+// MB_ROW_2CPU.
 extern const struct mb_row mb_row;
-#define MB_ROW(id, name, state, store_first)                                                       \
-    const struct mb_row mb_row = {id, name, state, store_first, timed, empty}
+#define MB_ROW(id_, name_, state_, store_first_)                                                   \
+    const struct mb_row mb_row = {.id = id_,                                                       \
+                                  .name = name_,                                                   \
+                                  .state = state_,                                                 \
+                                  .store_first = store_first_,                                     \
+                                  .timed = timed,                                                  \
+                                  .empty = empty}
+
+// A two-CPU row: its setup steps, in order, e.g.
+//   MB_ROW_2CPU("T2.8", "...", {MB_CPU1, MB_STORE});
+// Link the program with microbench_smp.c and -pthread.
+#define MB_ROW_2CPU(id_, name_, ...)                                                               \
+    static const struct mb_step steps_[] = {__VA_ARGS__};                                          \
+    const struct mb_row mb_row = {.id = id_,                                                       \
+                                  .name = name_,                                                   \
+                                  .state = MB_DCACHE_HIT,                                          \
+                                  .timed = timed,                                                  \
+                                  .empty = empty,                                                  \
+                                  .steps = steps_,                                                 \
+                                  .nsteps = sizeof steps_ / sizeof steps_[0],                      \
+                                  .smp = &mb_smp_ops}
+
+// Does one setup step on the calling CPU (microbench.c); the loaded value goes
+// to *sink, the CPU's own.
+void mb_step(enum mb_action action, volatile long* sink);
 
 // Times one instruction as the paper did: rd %tick; INSN; rd %tick.
 // PRE (instructions, each ending in "\n\t", or "") runs just before the first
