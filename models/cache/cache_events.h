@@ -17,6 +17,9 @@ enum class CacheEvent : uint8_t {
     EcRdMiss,      // E$ misses of loads
     EcWb,          // E$ sub-blocks written back
     EcWriteHitRto, // stores that found the line in E$ but not writable (upgrade)
+    EcSnoopInv,    // valid E$ sub-blocks another agent's transaction invalidated
+    EcSnoopCb,     // E$ sub-blocks copied back to another agent (cache-to-cache)
+    SiOwned,       // own transactions whose snoop result was owned (an owner answered)
     // Stall cycles, reported when the stalled access completes.
     RstallStoreQ, // a store waited for a store-buffer entry
     ReDcMiss,     // a load waited on a D$ miss

@@ -4,16 +4,17 @@
 #include "fireplane_extension.h"
 #include "stats/stats.h"
 
+#include <algorithm>
+#include <stdexcept>
 #include <string>
 
 namespace fireplane::cache {
 
-namespace {
 // A bus transaction in flight, and the MSHR its response answers (-1: a writeback).
-struct BusPayload : tlm::tlm_generic_payload {
+struct CacheHierarchy::BusPayload : tlm::tlm_generic_payload {
     int mshr = -1;
+    bool ordered = false; // a snooping bus has broadcast it (our self-snoop)
 };
-} // namespace
 
 // Bus payloads are reused: a miss costs no allocation once the pool is warm.
 // A payload whose response we are handling is still the interconnect's until
@@ -30,6 +31,11 @@ public:
         return *p;
     }
     void put(BusPayload& p) { returned_.push_back(&p); }
+    bool owns(const tlm::tlm_generic_payload* p) const {
+        for (const auto& b : all_)
+            if (b.get() == p) return true;
+        return false;
+    }
     void recycle() {
         free_.insert(free_.end(), returned_.begin(), returned_.end());
         returned_.clear();
@@ -43,11 +49,13 @@ private:
 
 CacheHierarchy::CacheHierarchy(sc_core::sc_module_name name, const HierarchyConfig& config,
                                sc_core::sc_time period, uint16_t agent_id, CacheEventSink* sink)
-    : sc_module(name), cpu_side("cpu_side"), bus_side("bus_side"), period_(period),
-      agent_id_(agent_id), sink_(sink), timing_(config, *this),
+    : sc_module(name), cpu_side("cpu_side"), bus_side("bus_side"), snoop_side("snoop_side"),
+      period_(period), agent_id_(agent_id), sink_(sink), timing_(config, *this),
       pool_(std::make_unique<PayloadPool>()) {
     cpu_side.register_nb_transport_fw(this, &CacheHierarchy::nb_transport_fw);
     bus_side.register_nb_transport_bw(this, &CacheHierarchy::nb_transport_bw);
+    snoop_side.register_nb_transport_fw(this, &CacheHierarchy::snoop_fw);
+    snoop_side.register_transport_dbg(this, &CacheHierarchy::snoop_dbg);
 
     auto& stats = StatsRegistry::instance();
     const std::string n = this->name();
@@ -151,7 +159,12 @@ void CacheHierarchy::bus_request(TransactionType type, uint64_t pa, uint64_t cyc
     x.transaction_id = next_transaction_id_++;
     x.snoop = SnoopResult{};
     x.outcome = MoesiState::I;
+    x.needs_data = false;
+    x.cancelled = false;
+    x.supplier = -1;
     ++bus_requests_[unsigned(type)];
+    // The bus orders by arrival: never before this unit's own writeback.
+    if (type != TransactionType::WB) cycle = std::max(cycle, timing_.writeback_cycle(pa));
 
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = delay_to(cycle);
@@ -180,10 +193,87 @@ void CacheHierarchy::bus_done(tlm::tlm_generic_payload& gp, uint64_t cycle) {
         SC_REPORT_FATAL(name(), ("bus transaction at " + std::to_string(gp.get_address()) +
                                  " failed: " + gp.get_response_string())
                                     .c_str());
+    resolve_ordered();
     const int mshr = p.mshr;
-    const bool shared = fireplane_extension(gp).snoop.shared;
-    pool_->put(p);
-    if (mshr >= 0) timing_.fill_arrived(unsigned(mshr), cycle, shared);
+    const FireplaneExtension& x = fireplane_extension(gp);
+    const bool shared = x.snoop.shared;
+    try {
+        // Without a snooping bus the writeback answers snoops until it is done.
+        if (mshr < 0 && !p.ordered) timing_.order_writeback(gp.get_address());
+        p.ordered = false;
+        pool_->put(p);
+        if (mshr >= 0) timing_.fill_arrived(unsigned(mshr), cycle, shared);
+    } catch (const std::logic_error& e) {
+        SC_REPORT_FATAL(name(), (std::string("bus response: ") + e.what()).c_str());
+    }
+}
+
+void CacheHierarchy::resolve_ordered() {
+    for (BusPayload* p : unresolved_) {
+        const SnoopResult& r = fireplane_extension(*p).snoop;
+        timing_.resolve(unsigned(p->mshr), SnoopReply{r.shared, r.owned});
+    }
+    unresolved_.clear();
+}
+
+// A snoop completes in its first call (base-protocol early completion). Our
+// own transaction (source == our agent ID) is now ordered: we record the
+// state it leaves from and whether data must come. Another agent's is looked
+// up in snoop_protocol.h's table: we OR in our reply, offer the data if we
+// own the line and the requester needs it, and move to the next state.
+tlm::tlm_sync_enum CacheHierarchy::snoop_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                            sc_core::sc_time& /*delay*/) {
+    if (phase != tlm::BEGIN_REQ)
+        SC_REPORT_FATAL(name(),
+                        (std::string("snoop: unexpected phase ") + phase.get_name()).c_str());
+    try {
+        snoop(gp);
+    } catch (const std::logic_error& e) {
+        SC_REPORT_FATAL(name(), (std::string("snoop: ") + e.what()).c_str());
+    }
+    phase = tlm::END_RESP;
+    return tlm::TLM_COMPLETED;
+}
+
+void CacheHierarchy::snoop(tlm::tlm_generic_payload& gp) {
+    FireplaneExtension* x = find_fireplane_extension(gp);
+    if (!x) throw std::logic_error("a snoop without a FireplaneExtension");
+    resolve_ordered();
+    if (x->source == agent_id_) {
+        if (!pool_->owns(&gp))
+            throw std::logic_error("a snoop with our agent ID for a transaction we did not send");
+        auto& p = static_cast<BusPayload&>(gp);
+        if (p.ordered) throw std::logic_error("our transaction was broadcast twice");
+        p.ordered = true;
+        if (p.mshr < 0) {
+            x->needs_data = false;
+            x->cancelled = !timing_.order_writeback(gp.get_address());
+        } else {
+            x->needs_data = timing_.order(unsigned(p.mshr));
+            unresolved_.push_back(&p);
+        }
+        return;
+    }
+    const SnoopAnswer a = timing_.snoop(x->type, gp.get_address(), x->needs_data);
+    x->snoop.shared = x->snoop.shared || a.reply.shared;
+    x->snoop.owned = x->snoop.owned || a.reply.owned;
+    if (!a.supplies) return;
+    if (x->supplier >= 0)
+        throw std::logic_error("agents " + std::to_string(x->supplier) + " and " +
+                               std::to_string(agent_id_) + " would both supply the data");
+    x->supplier = int16_t(agent_id_);
+}
+
+// Debug read of a coherence unit's effective state: one byte, a MoesiState.
+unsigned CacheHierarchy::snoop_dbg(tlm::tlm_generic_payload& gp) {
+    if (gp.get_data_length() < 1 || gp.get_data_ptr() == nullptr) return 0;
+    try {
+        resolve_ordered();
+        gp.get_data_ptr()[0] = uint8_t(timing_.effective_state(gp.get_address()));
+    } catch (const std::logic_error& e) {
+        SC_REPORT_FATAL(name(), (std::string("state query: ") + e.what()).c_str());
+    }
+    return 1;
 }
 
 } // namespace fireplane::cache

@@ -6,6 +6,11 @@
 // writebacks leave as typed Fireplane transactions (the payload extension of
 // models/fireplane), timing-only (null data pointer).
 //
+// The snoop side is a target socket on which the Fireplane bus broadcasts
+// every address, this hierarchy's own included (see snoop_fw in the .cpp): a
+// snoop completes in its first nb_transport_fw call, and transport_dbg reads
+// a line's effective state (one byte, a MoesiState) for invariant checkers.
+//
 // Time inside is counted in CPU cycles: cycle c is SystemC time c * period.
 #pragma once
 
@@ -18,6 +23,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -34,6 +40,7 @@ class CacheHierarchy : public sc_core::sc_module, private HierarchyClient {
 public:
     tlm_utils::simple_target_socket<CacheHierarchy> cpu_side;
     tlm_utils::simple_initiator_socket<CacheHierarchy> bus_side;
+    tlm_utils::simple_target_socket_optional<CacheHierarchy> snoop_side; // unbound without a bus
 
     CacheHierarchy(sc_core::sc_module_name name, const HierarchyConfig& config,
                    sc_core::sc_time period, uint16_t agent_id, CacheEventSink* sink);
@@ -41,20 +48,37 @@ public:
 
     const HierarchyTiming& timing() const { return timing_; }
     sc_core::sc_time period() const { return period_; }
+    uint16_t agent_id() const { return agent_id_; }
+    // Told the coherence unit of every store or atomic performed (tracing and
+    // the coherence tests' data model).
+    void set_write_observer(std::function<void(uint64_t)> observer) {
+        write_observer_ = std::move(observer);
+    }
 
 private:
     class PayloadPool;
+    struct BusPayload;
 
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay);
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay);
     void bus_done(tlm::tlm_generic_payload& gp, uint64_t cycle);
+    tlm::tlm_sync_enum snoop_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                sc_core::sc_time& delay);
+    void snoop(tlm::tlm_generic_payload& gp);
+    unsigned snoop_dbg(tlm::tlm_generic_payload& gp);
+    // Own transactions the bus has ordered take their state from the combined
+    // snoop result, which is complete once their broadcast has ended.
+    void resolve_ordered();
 
     // HierarchyClient
     void bus_request(TransactionType type, uint64_t pa, uint64_t cycle, int mshr) override;
     void completed(uintptr_t tag, uint64_t ready, StallCause cause) override;
     void count(CacheEvent event, uint64_t n) override;
+    void wrote(uint64_t pa) override {
+        if (write_observer_) write_observer_(pa);
+    }
 
     sc_core::sc_time delay_to(uint64_t cycle) const;
 
@@ -63,6 +87,8 @@ private:
     CacheEventSink* sink_;
     HierarchyTiming timing_;
     std::unique_ptr<PayloadPool> pool_;
+    std::vector<BusPayload*> unresolved_;
+    std::function<void(uint64_t)> write_observer_;
     uint16_t next_transaction_id_ = 0;
     unsigned bw_depth_ = 0;
     std::array<uint64_t, kNumTransactionTypes> bus_requests_{};

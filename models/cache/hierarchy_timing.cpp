@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace fireplane::cache {
@@ -141,6 +142,7 @@ int HierarchyTiming::miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool p
                                  : targets.icache                ? TransactionType::RTSA
                                  : targets.ecache                ? TransactionType::RTS
                                                                  : TransactionType::RS;
+    mshrs_[id].type = type;
     client_.bus_request(type, line, cycle, int(id));
     return int(id);
 }
@@ -257,6 +259,8 @@ void HierarchyTiming::schedule_stores(uint64_t cycle) {
     for (size_t i = 0; i < store_buffer_.size(); ++i) {
         StoreEntry& e = store_buffer_.at(i);
         if (e.drains_at != kUnknownCycle) continue;
+        // A snoop may have taken the line since the store found it writable.
+        if (e.line_ready && !ecache_writable(e.pa)) e.line_ready = false;
         if (!e.line_ready) {
             if (!ecache_writable(e.pa)) {
                 if (mshrs_.find(unit(e.pa)) < 0) {
@@ -292,6 +296,7 @@ void HierarchyTiming::schedule_stores(uint64_t cycle) {
         const LookupResult ec = ecache_.lookup(e.pa);
         if (ec.block_present && ec.state != CoherenceState::M)
             ecache_.set_state(e.pa, CoherenceState::M);
+        client_.wrote(unit(e.pa));
         e.drains_at = d;
         last_drain_ = d;
         complete_raw_waiters(e);
@@ -324,6 +329,7 @@ CacheResult HierarchyTiming::atomic(const CacheRequest& r) {
     if (pcache_filled_) pcache_.invalidate_block(r.pa); // an atomic writes, like a store
     if (ecache_writable(r.pa)) {
         if (ecache_.lookup(r.pa).block_present) ecache_.set_state(r.pa, CoherenceState::M);
+        client_.wrote(unit(r.pa));
         fill_line(dcache_, key);
         return {true, at + config_.atomic, StallCause::None};
     }
@@ -388,24 +394,45 @@ void HierarchyTiming::install_ecache(uint64_t pa, CoherenceState state, uint64_t
                 wcache_.invalidate_block(sub); // the W$ is inclusive in the E$
                 if (!((dirty >> i) & 1)) continue;
                 count(CacheEvent::EcWb);
+                writebacks_.push_back({sub, victim.states[i], cycle});
                 client_.bus_request(TransactionType::WB, sub, cycle, -1);
             }
         }
     }
     ecache_.set_state(pa, state);
+    // An upgrade ordered before its line was evicted brings the line back:
+    // the E$ copy is the owner now, and the writeback will be cancelled.
+    if (Writeback* wb = find_writeback(unit(pa))) wb->absorbed = true;
 }
 
 void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
     const Mshr m = mshrs_[id];
+    if (m.ordered && !m.resolved)
+        throw std::logic_error("fill_arrived: MSHR " + std::to_string(id) +
+                               " was ordered but its snoop result never resolved");
     mshrs_.release(id);
-    if (m.targets.ecache || m.access == MshrAccess::Exclusive)
+    bool l1 = true;    // the L1s may take the data
+    bool hold = false; // granted M, taken away while in flight
+    if (m.ordered) {
+        // The state the transaction left, after every snoop since it was ordered.
+        // A line granted M first serves the stores and atomics that waited for
+        // it, as the part does before it answers the snoops queued behind its
+        // fill (else two writers could take the line from each other forever).
+        hold = m.granted == CoherenceState::M && m.pending != CoherenceState::M;
+        const CoherenceState state = hold ? m.granted : m.pending;
+        if (is_valid(state) && (m.targets.ecache || m.access == MshrAccess::Exclusive))
+            install_ecache(m.line, state, cycle);
+        l1 = !m.l1_killed && (is_valid(m.pending) || m.type == TransactionType::RS);
+    } else if (m.targets.ecache || m.access == MshrAccess::Exclusive) {
+        // No snooping bus ordered it (a bus-less machine): nobody else holds lines.
         install_ecache(m.line,
                        m.access == MshrAccess::Exclusive ? CoherenceState::M
                        : shared                          ? CoherenceState::S
                                                          : CoherenceState::E,
                        cycle);
-    if (m.targets.pcache) fill_pcache(m.line);
-    if (m.targets.dcache) fill_line(dcache_, m.targets.dcache_key);
+    }
+    if (m.targets.pcache && l1) fill_pcache(m.line);
+    if (m.targets.dcache && l1) fill_line(dcache_, m.targets.dcache_key);
 
     std::vector<Waiter> still;
     std::vector<Waiter> done;
@@ -413,9 +440,9 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
         (w.mshr == id ? done : still).push_back(w);
     waiters_.swap(still);
     for (const Waiter& w : done) {
-        if (w.request.kind == RequestKind::Fetch)
+        if (l1 && w.request.kind == RequestKind::Fetch)
             fill_icache(w.request.pa);
-        else // every merged load gets its own D$ line, not only the last one's
+        else if (l1) // every merged load gets its own D$ line, not only the last one's
             fill_line(dcache_, dcache_key(w.request.va, w.request.pa));
         client_.completed(w.request.tag, cycle + config_.fill, w.cause);
     }
@@ -434,6 +461,139 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
             client_.completed(r.tag, res.ready, d.cause != StallCause::None ? d.cause : res.cause);
     }
     counting_ = was;
+    if (hold) { // now the snoops that came while the data was on its way
+        take_away(m.line, m.pending);
+        schedule_stores(cycle); // stores still waiting for the line ask for it again
+    }
+}
+
+void HierarchyTiming::take_away(uint64_t line, CoherenceState state) {
+    if (Writeback* wb = find_writeback(line))
+        wb->state = state; // evicted meanwhile: the writeback answers for it
+    else if (ecache_.lookup(line).block_present)
+        ecache_.set_state(line, state);
+    if (!is_writable(state) && wcache_.lookup(line).block_present) wcache_.invalidate_block(line);
+    if (!is_valid(state)) invalidate_l1(line);
+}
+
+// --- the snooping bus ---
+
+HierarchyTiming::Writeback* HierarchyTiming::find_writeback(uint64_t line) {
+    for (Writeback& w : writebacks_)
+        if (w.line == line && !w.absorbed) return &w;
+    return nullptr;
+}
+
+uint64_t HierarchyTiming::writeback_cycle(uint64_t pa) const {
+    uint64_t at = 0;
+    for (const Writeback& w : writebacks_)
+        if (w.line == unit(pa)) at = std::max(at, w.cycle);
+    return at;
+}
+
+CoherenceState HierarchyTiming::effective_state(uint64_t pa) const {
+    const uint64_t line = unit(pa);
+    const int id = mshrs_.find(line);
+    if (id >= 0 && mshrs_[unsigned(id)].ordered) {
+        if (!mshrs_[unsigned(id)].resolved)
+            throw std::logic_error("effective_state: MSHR " + std::to_string(id) +
+                                   " is ordered but unresolved");
+        return mshrs_[unsigned(id)].pending;
+    }
+    for (const Writeback& w : writebacks_)
+        if (w.line == line && !w.absorbed) return w.state;
+    return ecache_.state(line);
+}
+
+bool HierarchyTiming::order(unsigned id) {
+    Mshr& m = mshrs_[id];
+    if (!m.valid || m.ordered)
+        throw std::logic_error("order: MSHR " + std::to_string(id) + " is not waiting for the bus");
+    // The state now, not when it decided to issue: an S copy may have gone since.
+    m.before = ecache_.state(m.line);
+    if (Writeback* wb = find_writeback(m.line)) {
+        // An upgrade whose O line was evicted while it waited for the bus: it
+        // still owns the data in the writeback buffer, and the writeback,
+        // ordered later, is cancelled.
+        if (is_valid(m.before))
+            throw std::logic_error("order: a line is both in the E$ and being written back");
+        m.before = wb->state;
+        wb->absorbed = true;
+    }
+    if (!may_issue(m.type, m.before)) {
+        std::string why = "order: ";
+        why += to_string(m.type);
+        why += " ordered from state ";
+        why += to_string(m.before);
+        throw std::logic_error(why);
+    }
+    m.ordered = true;
+    m.resolved = false;
+    return needs_data(m.type, m.before, SnoopReply{});
+}
+
+void HierarchyTiming::resolve(unsigned id, SnoopReply combined) {
+    Mshr& m = mshrs_[id];
+    if (!m.ordered || m.resolved)
+        throw std::logic_error("resolve: MSHR " + std::to_string(id) +
+                               " is not awaiting its result");
+    m.granted = m.pending = requester_outcome(m.type, m.before, combined);
+    m.resolved = true;
+    if (combined.owned) count(CacheEvent::SiOwned);
+}
+
+bool HierarchyTiming::order_writeback(uint64_t pa) {
+    const uint64_t line = unit(pa);
+    for (size_t i = 0; i < writebacks_.size(); ++i) {
+        if (writebacks_[i].line != line) continue;
+        const bool dirty = !writebacks_[i].absorbed && is_dirty(writebacks_[i].state);
+        writebacks_.erase(writebacks_.begin() + long(i));
+        return dirty;
+    }
+    throw std::logic_error("order_writeback: no writeback pending for the line");
+}
+
+void HierarchyTiming::invalidate_l1(uint64_t line) {
+    if (pcache_filled_) pcache_.invalidate_block(line);
+    // The D$ index is virtual: below the smallest page (8 KiB) the VA equals
+    // the PA; the index bits above it (the 16 KiB alias) can be anything.
+    constexpr uint64_t kMinPage = 8192;
+    const unsigned step = dcache_.geometry().line_size;
+    for (uint64_t alias = 0; alias <= dcache_index_mask_; alias += kMinPage)
+        for (uint64_t off = 0; off < config_.coherence_unit; off += step) {
+            const uint64_t pa = line + off;
+            dcache_.invalidate_block(dcache_key((pa & (kMinPage - 1)) | alias, pa));
+        }
+}
+
+SnoopAnswer HierarchyTiming::snoop(TransactionType type, uint64_t pa, bool data_needed) {
+    const uint64_t line = unit(pa);
+    const int id = mshrs_.find(line);
+    Mshr* m = id >= 0 && mshrs_[unsigned(id)].ordered ? &mshrs_[unsigned(id)] : nullptr;
+    if (m && !m->resolved) throw std::logic_error("snoop: an ordered MSHR is unresolved");
+    Writeback* wb = m ? nullptr : find_writeback(line);
+    const CoherenceState s = m ? m->pending : wb ? wb->state : ecache_.state(line);
+    const SnoopRow& row = cache::snoop(type, s);
+    SnoopAnswer a;
+    a.reply = row.reply();
+    a.supplies = row.supplies_data && data_needed;
+    if (a.supplies) count(CacheEvent::EcSnoopCb);
+    if (row.invalidates) count(CacheEvent::EcSnoopInv);
+    if (m) { // in flight: the fill installs the new state
+        m->pending = row.next;
+        if (row.invalidate_l1) m->l1_killed = true;
+        // An upgrade's old copy goes with the pending state.
+        if (!is_valid(row.next) && ecache_.lookup(line).hit) ecache_.invalidate(line);
+    } else if (wb) {
+        wb->state = row.next;
+    } else if (row.next != s) {
+        ecache_.set_state(line, row.next);
+    }
+    // The W$ only holds writable lines.
+    if (!is_writable(row.next) && wcache_.lookup(line).block_present)
+        wcache_.invalidate_block(line);
+    if (row.invalidate_l1) invalidate_l1(line);
+    return a;
 }
 
 } // namespace fireplane::cache

@@ -13,6 +13,7 @@
 #include "cache_events.h"
 #include "mshr.h"
 #include "prefetch_functions.h"
+#include "snoop_protocol.h"
 #include "store_buffer.h"
 #include "transaction_types.h"
 
@@ -87,6 +88,15 @@ public:
     // A request that returned done = false has completed.
     virtual void completed(uintptr_t tag, uint64_t ready, StallCause cause) = 0;
     virtual void count(CacheEvent event, uint64_t n) = 0;
+    // A store or atomic was performed on the coherence unit at `pa` (the line
+    // is M here now). For tracing and data models; nothing depends on it.
+    virtual void wrote(uint64_t /*pa*/) {}
+};
+
+// What this hierarchy drives in the snoop phase of another agent's transaction.
+struct SnoopAnswer {
+    SnoopReply reply;
+    bool supplies = false; // it owns the line and copies it back to the requester
 };
 
 class HierarchyTiming {
@@ -94,9 +104,31 @@ public:
     HierarchyTiming(const HierarchyConfig& config, HierarchyClient& client);
 
     CacheResult access(const CacheRequest& request);
-    // The bus answered MSHR `mshr` at `cycle`; `shared` says another cache
-    // keeps a copy (the line then arrives S, else E; RTO always gives M).
+    // The bus answered MSHR `mshr` at `cycle`. An MSHR the snooping bus ordered
+    // installs its pending state (snoop_protocol.h); without a snooping bus,
+    // `shared` says another cache keeps a copy (S, else E; RTO always gives M).
     void fill_arrived(unsigned mshr, uint64_t cycle, bool shared);
+
+    // --- the snooping bus (snoop_protocol.h) ---
+    // The coherence unit's state as snoops see it: the pending state of an MSHR
+    // the bus has ordered, a dirty sub-block whose writeback is not ordered yet,
+    // else the E$ sub-block.
+    CoherenceState effective_state(uint64_t pa) const;
+    // The bus ordered this hierarchy's transaction for MSHR `id` (its self-
+    // snoop): records the state before and returns whether data must move.
+    bool order(unsigned id);
+    // The other caches' combined snoop result for an ordered MSHR.
+    void resolve(unsigned id, SnoopReply combined);
+    bool resolved(unsigned id) const { return mshrs_[id].resolved; }
+    // The bus ordered our writeback of `pa`'s unit: false when a snoop took
+    // the line first (the writeback is cancelled, no data moves).
+    bool order_writeback(uint64_t pa);
+    // Another agent's transaction, at its address broadcast.
+    SnoopAnswer snoop(TransactionType type, uint64_t pa, bool needs_data);
+    size_t writebacks_pending() const { return writebacks_.size(); }
+    // When the writeback of `pa`'s unit was sent, or 0: a later transaction for
+    // the unit must not reach the bus before it.
+    uint64_t writeback_cycle(uint64_t pa) const;
 
     const HierarchyConfig& config() const { return config_; }
     const CacheArray& icache() const { return icache_; }
@@ -147,6 +179,9 @@ private:
     int miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool prefetch,
              const FillTargets& targets);
     void install_ecache(uint64_t pa, CoherenceState state, uint64_t cycle);
+    void invalidate_l1(uint64_t pa);
+    // Applies snoops that came while a granted M was in flight, once it is served.
+    void take_away(uint64_t line, CoherenceState state);
     void schedule_stores(uint64_t cycle);
     void complete_raw_waiters(const StoreEntry& drained);
     CacheResult defer(const CacheRequest& r, StallCause cause);
@@ -162,6 +197,14 @@ private:
     std::vector<Waiter> waiters_;
     std::vector<Deferred> deferred_;
     std::vector<RawWaiter> raw_waiters_;
+    struct Writeback { // a dirty victim that still answers snoops until its WB is ordered
+        uint64_t line;
+        CoherenceState state;
+        uint64_t cycle;        // when the WB was sent
+        bool absorbed = false; // an upgrade of the line was ordered first and took its data
+    };
+    Writeback* find_writeback(uint64_t line);
+    std::vector<Writeback> writebacks_;
     uint64_t dcache_index_mask_;
     uint64_t last_drain_ = 0;   // cycle the previous store left the buffer
     uint64_t move_free_at_ = 0; // the W$-to-E$ path is busy until then

@@ -5,6 +5,9 @@
 // and stalls when it does not (an exclusive request behind a shared one).
 #pragma once
 
+#include "moesi.h"
+#include "transaction_types.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +38,16 @@ struct Mshr {
     bool prefetch = false; // only prefetches asked for it so far
     bool upgraded = false; // a demand access merged into a prefetch
     FillTargets targets;
+    // The bus transaction and, once the bus has ordered it (the requester's
+    // self-snoop), the state it will install: snoops of later transactions
+    // change `pending` until the data arrives.
+    TransactionType type = TransactionType::RTS;
+    bool ordered = false;
+    bool resolved = false; // `pending` known (needs the combined snoop result)
+    CoherenceState before = CoherenceState::I;
+    CoherenceState granted = CoherenceState::I; // what the transaction itself gave
+    CoherenceState pending = CoherenceState::I; // ... after the snoops since
+    bool l1_killed = false;                     // a snoop invalidated the L1 copies while in flight
 };
 
 class MshrTable {

@@ -50,10 +50,11 @@ public:
     SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config);
     ~SparcCpu() override;
 
-    std::vector<tlm::tlm_initiator_socket<>*> bus_initiators() override {
-        return {&socket, &caches_->bus_side};
-    }
+    // The functional socket only: the builder binds caches().bus_side to the
+    // Fireplane bus when the machine has one, else to the router.
+    std::vector<tlm::tlm_initiator_socket<>*> bus_initiators() override { return {&socket}; }
     const cache::CacheHierarchy& caches() const { return *caches_; }
+    cache::CacheHierarchy& caches() { return *caches_; }
     SparcCore& core() { return core_; }
     const SparcCore& core() const { return core_; }
     const SparcCpuConfig& config() const { return config_; }

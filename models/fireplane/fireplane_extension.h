@@ -45,6 +45,11 @@ public:
     uint16_t transaction_id = 0; // the requester's ID for this transaction
     SnoopResult snoop;
     MoesiState outcome = MoesiState::I; // the requester's state once it completes
+    // Decided during the address broadcast (the bus resets them before it):
+    bool needs_data = false; // the requester's self-snoop: data must move to it
+    bool cancelled = false;  // the requester's self-snoop: a WB whose line was taken
+                             // before the WB was ordered (no data moves)
+    int16_t supplier = -1;   // agent ID of the cache that copies the line back, or -1
 
     tlm::tlm_extension_base* clone() const override;
     void copy_from(const tlm::tlm_extension_base& other) override;

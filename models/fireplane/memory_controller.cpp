@@ -24,6 +24,11 @@ const MemoryControllerConfig& checked(const MemoryControllerConfig& c, const std
     if (c.size == 0) throw std::invalid_argument(who + ": size is 0");
     if (c.banks == 0) throw std::invalid_argument(who + ": banks is 0");
     if (c.interleave == 0) throw std::invalid_argument(who + ": interleave is 0");
+    if (c.controllers == 0) throw std::invalid_argument(who + ": controllers is 0");
+    if (c.split == MemorySplit::Contiguous && c.size % c.controllers != 0)
+        throw std::invalid_argument(who + ": size is not a multiple of the controller count");
+    if (c.split == MemorySplit::Interleaved && c.split_interleave == 0)
+        throw std::invalid_argument(who + ": split_interleave is 0");
     if (c.base + (c.size - 1) < c.base)
         throw std::invalid_argument(who + ": base + size wraps around the address space");
     return c;
@@ -47,8 +52,11 @@ MemoryController::MemoryController(sc_core::sc_module_name name,
     // Sparse: host pages are only committed once touched, so a controller
     // that only answers timing-only requests costs no memory.
     mem_ = map_sparse(config_.size, this->name());
-    bank_free_at_.assign(config_.banks, sc_core::SC_ZERO_TIME);
-    bank_accesses_.assign(config_.banks, 0);
+    bank_free_at_.assign(total_banks(), sc_core::SC_ZERO_TIME);
+    bank_accesses_.assign(total_banks(), 0);
+    ctl_reads_.assign(config_.controllers, 0);
+    ctl_writes_.assign(config_.controllers, 0);
+    ctl_stall_ps_.assign(config_.controllers, 0);
 
     socket.register_b_transport(this, &MemoryController::b_transport);
     socket.register_nb_transport_fw(this, &MemoryController::nb_transport_fw);
@@ -63,9 +71,17 @@ MemoryController::MemoryController(sc_core::sc_module_name name,
                       "requests without a data pointer (timing only, storage untouched)");
     stats.add_counter(n + ".address_errors", &address_errors_,
                       "requests outside the controller's range (answered with an address error)");
-    for (unsigned b = 0; b < config_.banks; ++b)
+    for (unsigned b = 0; b < total_banks(); ++b)
         stats.add_counter(n + ".bank" + std::to_string(b) + ".accesses", &bank_accesses_[b],
-                          "requests served by bank " + std::to_string(b));
+                          "requests served by bank " + std::to_string(b % config_.banks) +
+                              " of controller " + std::to_string(b / config_.banks));
+    for (unsigned c = 0; c < config_.controllers; ++c) {
+        const std::string k = n + ".controller" + std::to_string(c);
+        stats.add_counter(k + ".reads", &ctl_reads_[c], "reads served by this controller");
+        stats.add_counter(k + ".writes", &ctl_writes_[c], "writes served by this controller");
+        stats.add_counter(k + ".bank_conflict_stall", &ctl_stall_ps_[c],
+                          "time requests waited for a busy bank of this controller", "ps");
+    }
     stats.add_counter(n + ".bank_conflict_stall", &stall_ps_,
                       "total time requests waited for a busy bank", "ps");
 }
@@ -75,8 +91,16 @@ MemoryController::~MemoryController() {
     unmap_sparse(mem_, config_.size);
 }
 
+unsigned MemoryController::controller_of(uint64_t offset) const {
+    if (config_.controllers == 1) return 0;
+    if (config_.split == MemorySplit::Contiguous)
+        return unsigned(offset / (config_.size / config_.controllers));
+    return unsigned(((config_.base + offset) / config_.split_interleave) % config_.controllers);
+}
+
 unsigned MemoryController::bank_of(uint64_t offset) const {
-    return unsigned(((config_.base + offset) / config_.interleave) % config_.banks);
+    const unsigned bank = unsigned(((config_.base + offset) / config_.interleave) % config_.banks);
+    return controller_of(offset) * config_.banks + bank;
 }
 
 bool MemoryController::needs_bank(tlm::tlm_generic_payload& gp) {
@@ -103,23 +127,41 @@ MemoryController::Timing MemoryController::access(tlm::tlm_generic_payload& gp,
 
     // Every bank the span touches takes part: the access starts when the last
     // of them is free, and all of them are busy until it has recovered.
-    const uint64_t first_unit = (config_.base + gp.get_address()) / config_.interleave;
-    const uint64_t span = std::max<uint64_t>(payload_span(gp), 1);
-    const uint64_t last_unit = (config_.base + gp.get_address() + span - 1) / config_.interleave;
-    const uint64_t touched = std::min<uint64_t>(last_unit - first_unit + 1, config_.banks);
-    auto bank = [&](uint64_t i) { return unsigned((first_unit + i) % config_.banks); };
-
+    const std::vector<unsigned> touched = banks_touched(gp);
     sc_core::sc_time start = arrival;
-    for (uint64_t i = 0; i < touched; ++i)
-        start = std::max(start, bank_free_at_[bank(i)]);
+    for (unsigned b : touched)
+        start = std::max(start, bank_free_at_[b]);
     const sc_core::sc_time done = start + config_.latency;
-    for (uint64_t i = 0; i < touched; ++i) {
-        bank_free_at_[bank(i)] = done + config_.bank_busy;
-        ++bank_accesses_[bank(i)];
+    for (unsigned b : touched) {
+        bank_free_at_[b] = done + config_.bank_busy;
+        ++bank_accesses_[b];
     }
+    const unsigned home = controller_of(gp.get_address());
+    is_read ? ++ctl_reads_[home] : ++ctl_writes_[home];
     stall_ps_ += to_ps(start - arrival);
+    ctl_stall_ps_[home] += to_ps(start - arrival);
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
     return {start, done};
+}
+
+std::vector<unsigned> MemoryController::banks_touched(const tlm::tlm_generic_payload& gp) const {
+    // Step by the finer of the two interleaves; a long span touches every
+    // bank quickly, and the walk is capped so a huge request stays cheap.
+    const uint64_t step = config_.controllers > 1 && config_.split == MemorySplit::Interleaved
+                              ? std::min(config_.interleave, config_.split_interleave)
+                              : config_.interleave;
+    const uint64_t first = gp.get_address();
+    const uint64_t last = first + std::max<uint64_t>(payload_span(gp), 1) - 1;
+    std::vector<unsigned> touched;
+    uint64_t at = first;
+    for (unsigned i = 0; i < 4096 && touched.size() < total_banks(); ++i) {
+        const unsigned b = bank_of(at);
+        if (std::find(touched.begin(), touched.end(), b) == touched.end()) touched.push_back(b);
+        const uint64_t next = ((config_.base + at) / step + 1) * step - config_.base;
+        if (next > last || next <= at) break;
+        at = next;
+    }
+    return touched;
 }
 
 void MemoryController::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {

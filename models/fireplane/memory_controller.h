@@ -1,7 +1,10 @@
 #pragma once
-// MemoryController: one UltraSPARC IIICu on-chip memory controller as a
-// Fireplane agent. Its memory is split into banks by address interleave; a
-// bank serves one access at a time and stays busy for `bank_busy` after it.
+// MemoryController: the UltraSPARC IIICu on-chip memory controllers of a
+// machine as one Fireplane target over one storage (so DMI and functional
+// mode see plain memory). Physical memory is split among `controllers` (one
+// per CPU: contiguous slices or interleaved), each with its own banks by
+// address interleave; a bank serves one access at a time and stays busy for
+// `bank_busy` after it. Banks are numbered globally: controller * banks + bank.
 //
 // Addresses on the socket are offsets from `base` (the router makes them
 // local, as for every mapped target); banks are chosen from the physical
@@ -27,11 +30,20 @@
 
 namespace fireplane {
 
+// How physical memory is split among the on-chip controllers (one per CPU).
+enum class MemorySplit : uint8_t {
+    Contiguous,  // controller c holds the c-th of `controllers` equal slices
+    Interleaved, // `split_interleave` bytes per controller, round robin
+};
+
 struct MemoryControllerConfig {
-    uint64_t base = 0;                              // physical address of offset 0
-    uint64_t size = uint64_t(256) << 20;            // bytes; > 0
-    unsigned banks = 2;                             // > 0
-    uint64_t interleave = 64;                       // bytes per bank before the next; > 0
+    uint64_t base = 0;                   // physical address of offset 0
+    uint64_t size = uint64_t(256) << 20; // bytes; > 0
+    unsigned banks = 2;                  // per controller; > 0
+    uint64_t interleave = 64;            // bytes per bank before the next; > 0
+    unsigned controllers = 1;            // > 0; size a multiple of it when contiguous
+    MemorySplit split = MemorySplit::Contiguous;
+    uint64_t split_interleave = 8192; // bytes per controller before the next (interleaved)
     sc_core::sc_time latency{60, sc_core::SC_NS};   // bank start to response
     sc_core::sc_time bank_busy{20, sc_core::SC_NS}; // bank recovery after the response
 };
@@ -55,8 +67,10 @@ public:
     const MemoryControllerConfig& config() const { return config_; }
     // Host view of the storage (offset 0 = first byte), for loaders and tests.
     uint8_t* host_ptr() { return mem_; }
-    // The bank serving `offset`.
+    // The (global) bank serving `offset`, and its home controller.
     unsigned bank_of(uint64_t offset) const;
+    unsigned controller_of(uint64_t offset) const;
+    unsigned total_banks() const { return config_.controllers * config_.banks; }
     // When `bank` can start its next access.
     sc_core::sc_time bank_free_at(unsigned bank) const { return bank_free_at_[bank]; }
 
@@ -66,6 +80,9 @@ public:
     uint64_t address_errors() const { return address_errors_; }
     uint64_t bank_accesses(unsigned bank) const { return bank_accesses_[bank]; }
     uint64_t bank_conflict_stall_ps() const { return stall_ps_; }
+    uint64_t controller_reads(unsigned c) const { return ctl_reads_[c]; }
+    uint64_t controller_writes(unsigned c) const { return ctl_writes_[c]; }
+    uint64_t controller_stall_ps(unsigned c) const { return ctl_stall_ps_[c]; }
 
 private:
     struct Timing {
@@ -80,6 +97,7 @@ private:
     // False when the request needs no bank: out of range (status set to an
     // address error) or TLM_IGNORE_COMMAND (status OK).
     bool needs_bank(tlm::tlm_generic_payload& gp);
+    std::vector<unsigned> banks_touched(const tlm::tlm_generic_payload& gp) const;
 
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
@@ -110,6 +128,7 @@ private:
     uint64_t address_errors_ = 0;
     std::vector<uint64_t> bank_accesses_; // sized once: the stats registry keeps pointers
     uint64_t stall_ps_ = 0;
+    std::vector<uint64_t> ctl_reads_, ctl_writes_, ctl_stall_ps_; // per controller, sized once
 };
 
 } // namespace fireplane

@@ -1,10 +1,12 @@
 #include "platform_builder.h"
 
+#include "address_bus.h"
 #include "common/bus_interfaces.h"
 #include "register_cpu.h"
 #include "register_devices.h"
 #include "register_fireplane.h"
 #include "router.h"
+#include "snoop_protocol.h"
 #include "sparc_cpu.h"
 
 #include <tlm_utils/tlm_quantumkeeper.h>
@@ -43,6 +45,32 @@ void register_all_models(ModelFactory& factory) {
     register_cpu_models(factory);
 }
 
+namespace {
+
+// Each CPU's caches reach memory through the Fireplane bus when the machine
+// has one (agent and snooper i are CPU i), else straight through the router.
+void bind_caches(Platform& platform) {
+    FireplaneBus* bus = platform.bus;
+    if (!bus) {
+        for (auto* cpu : platform.cpus)
+            if (platform.router) cpu->caches().bus_side.bind(platform.router->target_socket);
+        return;
+    }
+    for (auto* cpu : platform.cpus) {
+        cpu->caches().bus_side.bind(bus->agents);
+        bus->snoopers.bind(cpu->caches().snoop_side);
+    }
+    bus->memory.bind(platform.router->target_socket);
+    bus->set_line_checker([](const std::vector<MoesiState>& states) {
+        std::vector<cache::CoherenceState> s;
+        for (MoesiState m : states)
+            s.push_back(static_cast<cache::CoherenceState>(m));
+        return cache::check_line_invariants(s);
+    });
+}
+
+} // namespace
+
 std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
                                          const ModelFactory& factory) {
     auto platform = std::make_unique<Platform>();
@@ -54,6 +82,7 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
         tlm_utils::tlm_quantumkeeper::set_global_quantum(quantum);
     }
 
+    Location bus_where;
     for (const ComponentConfig& c : machine.components) {
         const ModelType* type = factory.find(c.type);
         if (!type || !type->create)
@@ -66,7 +95,17 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
             platform->router = router;
         }
         if (auto* cpu = dynamic_cast<sparc::SparcCpu*>(m)) platform->cpus.push_back(cpu);
+        if (auto* bus = dynamic_cast<FireplaneBus*>(m)) {
+            if (platform->bus)
+                throw ConfigError(c.where, "only one fireplane_bus is supported per machine");
+            platform->bus = bus;
+            bus_where = c.where;
+        }
     }
+    if (platform->bus && !platform->router)
+        throw ConfigError(bus_where, "a fireplane_bus reaches memory and devices through a "
+                                     "router, but the machine has no component of type router");
+    bind_caches(*platform);
 
     for (size_t i = 0; i < machine.components.size(); ++i) {
         const ComponentConfig& c = machine.components[i];

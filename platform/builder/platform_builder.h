@@ -12,6 +12,7 @@
 #include <vector>
 
 namespace fireplane {
+class FireplaneBus;
 class Router;
 namespace sparc {
 class SparcCpu;
@@ -28,6 +29,7 @@ struct Platform {
     std::vector<sparc::SparcCpu*> cpus;
     std::vector<MemoryRegion> rams; // in file order
     Router* router = nullptr;
+    FireplaneBus* bus = nullptr; // the Fireplane address bus, when the machine has one
 };
 
 // Registers every model family and the `simulation` settings type.

@@ -24,6 +24,9 @@ FireplaneExtension sample() {
     e.transaction_id = 0x1a5;
     e.snoop = SnoopResult{true, true, true};
     e.outcome = MoesiState::Os;
+    e.needs_data = true;
+    e.cancelled = true;
+    e.supplier = 5;
     return e;
 }
 
@@ -33,6 +36,9 @@ void check_same(const FireplaneExtension& a, const FireplaneExtension& b) {
     CHECK(a.transaction_id == b.transaction_id);
     CHECK(a.snoop == b.snoop);
     CHECK(a.outcome == b.outcome);
+    CHECK(a.needs_data == b.needs_data);
+    CHECK(a.cancelled == b.cancelled);
+    CHECK(a.supplier == b.supplier);
 }
 
 } // namespace
@@ -44,6 +50,9 @@ TEST_CASE("extension: defaults are an RTS from agent 0 with nothing snooped", "[
     CHECK(e.transaction_id == 0);
     CHECK(e.snoop == SnoopResult{});
     CHECK(e.outcome == MoesiState::I);
+    CHECK_FALSE(e.needs_data);
+    CHECK_FALSE(e.cancelled);
+    CHECK(e.supplier == -1);
     CHECK(e.info().mnemonic == "RTS");
 }
 

@@ -24,14 +24,17 @@ TEST_CASE("register: fireplane_memory is registered with described parameters", 
     const ModelType* type = factory.find("fireplane_memory");
     REQUIRE(type != nullptr);
     CHECK_FALSE(type->description.empty());
-    for (const char* name : {"base", "size", "banks", "interleave", "latency", "bank_busy"}) {
+    for (const char* name : {"base", "size", "banks", "interleave", "latency", "bank_busy",
+                             "controllers", "split", "split_interleave"}) {
         INFO(name);
         const ParamSpec* spec = type->param(name);
         REQUIRE(spec != nullptr);
         CHECK_FALSE(spec->description.empty());
         CHECK_FALSE(spec->required());
     }
-    CHECK(type->params.size() == 6);
+    CHECK(type->params.size() == 9);
+    CHECK(type->param("controllers")->default_value == "1");
+    CHECK(type->param("split")->default_value == "contiguous");
     CHECK(type->param("banks")->default_value == "2");
     CHECK(type->param("interleave")->default_value == "64B");
 }

@@ -1,0 +1,367 @@
+#include "address_bus.h"
+
+#include "stats/stats.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+
+namespace fireplane {
+
+namespace {
+
+constexpr uint64_t kCoherenceUnit = 64;
+
+uint64_t to_ps(const sc_core::sc_time& t) {
+    return uint64_t(t / sc_core::sc_time(1, sc_core::SC_PS) + 0.5);
+}
+
+std::string hex(uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%" PRIx64, v);
+    return buf;
+}
+
+} // namespace
+
+FireplaneBus::FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfig& config)
+    : sc_module(name), agents("agents"), snoopers("snoopers"), memory("memory"), config_(config) {
+    agents.register_nb_transport_fw(this, &FireplaneBus::agent_fw);
+    snoopers.register_nb_transport_bw(this, &FireplaneBus::snooper_bw);
+    memory.register_nb_transport_bw(this, &FireplaneBus::memory_bw);
+    SC_HAS_PROCESS(FireplaneBus);
+    SC_METHOD(run);
+    sensitive << wake_;
+    dont_initialize();
+
+    auto& stats = StatsRegistry::instance();
+    const std::string n = this->name();
+    for (const TransactionInfo& t : transaction_table())
+        stats.add_counter(n + ".transactions." + std::string(t.mnemonic), &by_type_[t.code()],
+                          std::string(t.mnemonic) + " transactions broadcast");
+    stats.add_counter(n + ".address_busy_cycles", &busy_cycles_,
+                      "bus cycles the address bus carried an address", "cycles");
+    stats.add_formula(
+        n + ".utilisation",
+        [this] {
+            const double cycles = sc_core::sc_time_stamp() / config_.period;
+            return cycles > 0 ? double(busy_cycles_) / cycles : 0.0;
+        },
+        "address-bus busy cycles over elapsed bus cycles", "ratio");
+    stats.add_counter(n + ".c2c_transfers", &c2c_, "lines an owning cache copied back");
+    stats.add_counter(n + ".memory_transfers", &memory_, "lines read from memory for a requester");
+    stats.add_counter(n + ".upgrades", &upgrades_,
+                      "reads that needed no data (RTO upgrades from S, O, Os)");
+    stats.add_counter(n + ".cancelled_writebacks", &cancelled_,
+                      "writebacks whose line a snoop took before they were ordered");
+    stats.add_counter(n + ".snoop_shared", &snoop_shared_,
+                      "transactions whose snoop result was shared");
+    stats.add_counter(n + ".snoop_owned", &snoop_owned_,
+                      "transactions whose snoop result was owned");
+    stats.add_counter(n + ".queueing_delay", &queueing_ps_,
+                      "total time requests waited for a free address slot", "ps");
+    stats.add_counter(n + ".invariant_checks", &checks_,
+                      "lines whose states were checked after a broadcast");
+}
+
+FireplaneBus::~FireplaneBus() {
+    StatsRegistry::instance().remove_prefix(std::string(name()) + ".");
+}
+
+void FireplaneBus::fatal(const std::string& what) const {
+    SC_REPORT_FATAL(name(), what.c_str());
+    std::abort(); // SC_REPORT_FATAL does not return unless its action was overridden
+}
+
+std::string FireplaneBus::describe(const Txn& t, uint64_t seq) const {
+    const FireplaneExtension& x = *find_fireplane_extension(*t.gp);
+    return std::string(to_string(x.type)) + " " + hex(t.line) + " from agent " +
+           std::to_string(x.source) + " (transaction id " + std::to_string(x.transaction_id) +
+           ", bus sequence " + std::to_string(seq) + ")";
+}
+
+FireplaneBus::Txn& FireplaneBus::txn(uint64_t seq, const char* where) {
+    auto it = txns_.find(seq);
+    if (it == txns_.end()) fatal(std::string(where) + ": no transaction " + std::to_string(seq));
+    return it->second;
+}
+
+sc_core::sc_time FireplaneBus::next_edge(const sc_core::sc_time& t) const {
+    const uint64_t p = config_.period.value();
+    return sc_core::sc_time::from_value((t.value() + p - 1) / p * p);
+}
+
+void FireplaneBus::start_of_simulation() {
+    if (snoopers.size() < agents.size())
+        fatal("every agent needs its snooper: " + std::to_string(agents.size()) + " agents, " +
+              std::to_string(snoopers.size()) + " snoopers");
+    if (memory.size() == 0) fatal("the memory socket is not bound");
+    if (config_.check_invariants && !checker_)
+        fatal("check_invariants is on but no line checker was installed");
+    responses_.resize(size_t(agents.size()));
+    responding_.assign(size_t(agents.size()), false);
+}
+
+void FireplaneBus::end_of_simulation() {
+    // Stopped with nothing left to happen: whatever is in flight is lost.
+    if (!txns_.empty() && !sc_core::sc_pending_activity()) check_drained();
+}
+
+void FireplaneBus::check_drained() const {
+    if (txns_.empty() && memory_queue_.empty()) return;
+    std::string what = std::to_string(txns_.size()) + " transactions still in flight:";
+    for (const auto& [seq, t] : txns_)
+        what += " [" + describe(t, seq) + ", stage " + std::to_string(int(t.stage)) + "]";
+    fatal(what);
+}
+
+void FireplaneBus::schedule(const sc_core::sc_time& at, Action action, uint64_t seq) {
+    actions_.emplace(Key{at, next_order_++}, std::make_pair(action, seq));
+    wake_.notify(at - sc_core::sc_time_stamp());
+}
+
+void FireplaneBus::run() {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    while (!actions_.empty() && actions_.begin()->first.at <= now) {
+        const auto [action, seq] = actions_.begin()->second;
+        actions_.erase(actions_.begin());
+        switch (action) {
+        case Action::Arrive: arrive(seq); break;
+        case Action::Broadcast: broadcast(seq); break;
+        case Action::Respond: respond(seq); break;
+        }
+    }
+    if (!actions_.empty()) wake_.notify(actions_.begin()->first.at - now);
+}
+
+tlm::tlm_sync_enum FireplaneBus::agent_fw(int id, tlm::tlm_generic_payload& gp,
+                                          tlm::tlm_phase& phase, sc_core::sc_time& delay) {
+    if (phase == tlm::BEGIN_REQ) {
+        if (!find_fireplane_extension(gp))
+            fatal("a request at " + hex(gp.get_address()) + " without a FireplaneExtension");
+        const uint64_t seq = next_seq_++;
+        Txn t{&gp, id, gp.get_address() & ~(kCoherenceUnit - 1), sc_core::sc_time_stamp() + delay,
+              sc_core::SC_ZERO_TIME};
+        txns_.emplace(seq, t);
+        schedule(t.arrival, Action::Arrive, seq);
+        phase = tlm::END_REQ; // queued: the agent may send its next request
+        return tlm::TLM_UPDATED;
+    }
+    if (phase == tlm::END_RESP) {
+        if (!responding_.at(size_t(id))) fatal("END_RESP from an agent with no response open");
+        responding_[size_t(id)] = false;
+        if (!responses_[size_t(id)].empty()) {
+            const uint64_t next = responses_[size_t(id)].front();
+            responses_[size_t(id)].pop_front();
+            respond(next);
+        }
+        return tlm::TLM_COMPLETED;
+    }
+    fatal(std::string("agents: an agent may not send ") + phase.get_name());
+}
+
+tlm::tlm_sync_enum FireplaneBus::snooper_bw(int, tlm::tlm_generic_payload&, tlm::tlm_phase& phase,
+                                            sc_core::sc_time&) {
+    fatal(std::string("a snooper answered with ") + phase.get_name() +
+          " (snoops must complete at once)");
+}
+
+// Arbitration: the next free slot at or after the first bus edge that
+// follows the request's arrival by `arbitration` cycles. Arrivals are handled
+// in time order, then call order: first come, first served, deterministic.
+void FireplaneBus::arrive(uint64_t seq) {
+    Txn& t = txn(seq, "arrive");
+    const sc_core::sc_time earliest =
+        next_edge(sc_core::sc_time_stamp()) + bus_cycles(config_.arbitration);
+    const sc_core::sc_time slot = std::max(earliest, next_slot_);
+    next_slot_ = slot + bus_cycles(config_.address_cycles);
+    busy_cycles_ += config_.address_cycles;
+    queueing_ps_ += to_ps(slot - earliest);
+    t.stage = Stage::Queued;
+    schedule(slot, Action::Broadcast, seq);
+}
+
+// The address slot: every snooper sees the address, the requester's first so
+// that it says whether it needs data before an owner decides to supply it.
+void FireplaneBus::broadcast(uint64_t seq) {
+    Txn& t = txn(seq, "broadcast");
+    FireplaneExtension& x = *find_fireplane_extension(*t.gp);
+    x.snoop = SnoopResult{};
+    x.needs_data = false;
+    x.cancelled = false;
+    x.supplier = -1;
+    ++by_type_[unsigned(x.type)];
+    const int n = int(snoopers.size());
+    for (int k = -1; k < n; ++k) {
+        const int i = k < 0 ? t.agent : k;
+        if (k >= 0 && i == t.agent) continue;
+        tlm::tlm_phase phase = tlm::BEGIN_REQ;
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        if (snoopers[i]->nb_transport_fw(*t.gp, phase, delay) != tlm::TLM_COMPLETED)
+            fatal("snooper " + std::to_string(i) + " did not complete the snoop of " +
+                  describe(t, seq));
+    }
+    snoop_shared_ += x.snoop.shared;
+    snoop_owned_ += x.snoop.owned;
+    t.snooped = sc_core::sc_time_stamp() + bus_cycles(config_.snoop_cycles);
+    if (config_.check_invariants) check_line(t, seq);
+    route(seq);
+}
+
+void FireplaneBus::check_line(const Txn& t, uint64_t seq) {
+    std::vector<MoesiState> states(snoopers.size(), MoesiState::I);
+    for (size_t i = 0; i < states.size(); ++i) {
+        uint8_t byte = 0;
+        tlm::tlm_generic_payload q;
+        q.set_command(tlm::TLM_READ_COMMAND);
+        q.set_address(t.line);
+        q.set_data_ptr(&byte);
+        q.set_data_length(1);
+        q.set_streaming_width(1);
+        if (snoopers[int(i)]->transport_dbg(q) == 1) states[i] = MoesiState(byte);
+    }
+    ++checks_;
+    const std::string why = checker_(states);
+    if (why.empty()) return;
+    std::string all;
+    for (size_t i = 0; i < states.size(); ++i)
+        all += " agent" + std::to_string(i) + "=" + std::string(to_string(states[i]));
+    fatal("coherence invariant broken on line " + hex(t.line) + " after " + describe(t, seq) +
+          ": " + why + " States:" + all);
+}
+
+// Where the data comes from, once the snoop result is known.
+void FireplaneBus::route(uint64_t seq) {
+    Txn& t = txn(seq, "route");
+    const FireplaneExtension& x = *find_fireplane_extension(*t.gp);
+    const TransactionInfo& info = x.info();
+    if (x.cancelled) {
+        ++cancelled_;
+        schedule(t.snooped, Action::Respond, seq);
+        return;
+    }
+    if (info.data == DataDirection::FromRequester && info.klass != TransactionClass::Interrupt) {
+        t.stage = Stage::Memory; // writebacks and writes: to memory or the device
+        memory_queue_.push_back(seq);
+        return send_memory();
+    }
+    const bool needs_data = info.data == DataDirection::ToRequester &&
+                            (x.needs_data || info.klass == TransactionClass::Io);
+    if (!needs_data) {
+        if (info.data == DataDirection::ToRequester) ++upgrades_;
+        schedule(t.snooped, Action::Respond, seq);
+        return;
+    }
+    t.delivers_data = true;
+    const auto mine = std::make_pair(t.line, int(x.source));
+    if (pending_data_.count(mine))
+        fatal(describe(t, seq) + " needs data while the agent's previous data for the line is "
+                                 "still on its way");
+    if (x.supplier >= 0) { // cache to cache
+        ++c2c_;
+        auto owner = pending_data_.find(std::make_pair(t.line, int(x.supplier)));
+        if (owner != pending_data_.end()) { // the owner's own data has not arrived yet
+            t.stage = Stage::Owner;
+            t.awaits = owner->second;
+        } else {
+            t.stage = Stage::Respond;
+            schedule(t.snooped + config_.copyback + bus_cycles(config_.crossbar_cycles),
+                     Action::Respond, seq);
+        }
+    } else {
+        ++memory_;
+        t.stage = Stage::Memory;
+        memory_queue_.push_back(seq);
+    }
+    pending_data_[mine] = seq;
+    send_memory();
+}
+
+// The request channel to memory carries one BEGIN_REQ until its END_REQ, so
+// memory sees the requests in bus order.
+void FireplaneBus::send_memory() {
+    while (!memory_req_ && !memory_queue_.empty()) {
+        const uint64_t seq = memory_queue_.front();
+        memory_queue_.pop_front();
+        tlm::tlm_generic_payload& gp = *txn(seq, "send_memory").gp;
+        at_memory_[&gp] = seq;
+        tlm::tlm_phase phase = tlm::BEGIN_REQ;
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        const tlm::tlm_sync_enum s = memory->nb_transport_fw(gp, phase, delay);
+        if (s == tlm::TLM_ACCEPTED) {
+            memory_req_ = &gp;
+        } else if (s == tlm::TLM_COMPLETED) {
+            memory_done(gp, sc_core::sc_time_stamp() + delay);
+        } else if (phase == tlm::BEGIN_RESP) {
+            memory_done(gp, sc_core::sc_time_stamp() + delay);
+            tlm::tlm_phase end = tlm::END_RESP;
+            sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
+            memory->nb_transport_fw(gp, end, zero);
+        } else if (phase != tlm::END_REQ) {
+            fatal(std::string("memory answered BEGIN_REQ with ") + phase.get_name());
+        }
+    }
+}
+
+tlm::tlm_sync_enum FireplaneBus::memory_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                           sc_core::sc_time& delay) {
+    if (phase == tlm::END_REQ) {
+        if (&gp == memory_req_) memory_req_ = nullptr;
+        send_memory();
+        return tlm::TLM_ACCEPTED;
+    }
+    if (phase == tlm::BEGIN_RESP) {
+        memory_done(gp, sc_core::sc_time_stamp() + delay);
+        phase = tlm::END_RESP;
+        return tlm::TLM_COMPLETED;
+    }
+    fatal(std::string("memory sent ") + phase.get_name());
+}
+
+void FireplaneBus::memory_done(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+    auto it = at_memory_.find(&gp);
+    if (it == at_memory_.end()) fatal("a memory response for a transaction not at memory");
+    const uint64_t seq = it->second;
+    at_memory_.erase(it);
+    if (&gp == memory_req_) memory_req_ = nullptr; // BEGIN_RESP implies END_REQ
+    Txn& t = txn(seq, "memory_done");
+    t.stage = Stage::Respond;
+    const sc_core::sc_time crossbar =
+        t.delivers_data ? bus_cycles(config_.crossbar_cycles) : sc_core::SC_ZERO_TIME;
+    schedule(std::max(at, t.snooped) + crossbar, Action::Respond, seq);
+    send_memory();
+}
+
+// Data reached its requester: owners that were waiting for it copy back now.
+void FireplaneBus::data_delivered(uint64_t seq, const sc_core::sc_time& at) {
+    const Txn& t = txn(seq, "data_delivered");
+    const FireplaneExtension& x = *find_fireplane_extension(*t.gp);
+    pending_data_.erase(std::make_pair(t.line, int(x.source)));
+    for (auto& [wseq, w] : txns_) {
+        if (w.stage != Stage::Owner || w.awaits != seq) continue;
+        w.stage = Stage::Respond;
+        schedule(std::max(at, w.snooped) + config_.copyback + bus_cycles(config_.crossbar_cycles),
+                 Action::Respond, wseq);
+    }
+}
+
+void FireplaneBus::respond(uint64_t seq) {
+    Txn& t = txn(seq, "respond");
+    const size_t a = size_t(t.agent);
+    if (responding_.at(a)) { // the agent's response channel is still open
+        responses_[a].push_back(seq);
+        return;
+    }
+    if (t.delivers_data) data_delivered(seq, sc_core::sc_time_stamp());
+    tlm::tlm_generic_payload& gp = *t.gp;
+    if (gp.get_response_status() == tlm::TLM_INCOMPLETE_RESPONSE)
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    txns_.erase(seq); // the agent may send new requests from inside the call
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    const tlm::tlm_sync_enum s = agents[int(a)]->nb_transport_bw(gp, phase, delay);
+    if (s == tlm::TLM_ACCEPTED) responding_[a] = true;
+}
+
+} // namespace fireplane

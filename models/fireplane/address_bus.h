@@ -1,0 +1,143 @@
+#pragma once
+// FireplaneBus: the Fireplane address bus and data crossbar of one snooping
+// domain, as a TLM-2.0 AT module (the "backplane" of the memory-modelling
+// paper, section 3.1).
+//
+// Agents (CPU cache hierarchies) send typed transactions (FireplaneExtension,
+// timing-only payloads) to `agents`. Each gets the next free address slot in
+// arrival order; at its slot the address is broadcast to every `snoopers`
+// binding, the requester's own first (binding i of `snoopers` is agent i's
+// snooper; bindings past the agents are observers such as monitors). Snoops
+// complete in their first nb_transport_fw call and fill the extension's
+// snoop result, `needs_data` (the requester's self-snoop) and `supplier`.
+// Then the data moves: cache to cache from the supplier, from memory through
+// the `memory` socket (the router), or not at all (an upgrade); writebacks go
+// to memory. The bus knows no protocol rule: the caches apply them.
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_initiator_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "fireplane_extension.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace fireplane {
+
+struct FireplaneBusConfig {
+    sc_core::sc_time period{20.0 / 3.0, sc_core::SC_NS}; // 150 MHz
+    unsigned arbitration = 1;     // bus cycles from a request's arrival to its earliest slot
+    unsigned address_cycles = 1;  // bus cycles one address holds the bus
+    unsigned snoop_cycles = 3;    // bus cycles from the address to the snoop result
+    unsigned crossbar_cycles = 2; // bus cycles to move 64 bytes through the crossbar
+    sc_core::sc_time copyback{230, sc_core::SC_NS}; // snoop result to the owner's data out
+    bool check_invariants = false;
+};
+
+class FireplaneBus : public sc_core::sc_module {
+public:
+    tlm_utils::multi_passthrough_target_socket<FireplaneBus> agents;
+    tlm_utils::multi_passthrough_initiator_socket<FireplaneBus> snoopers;
+    tlm_utils::simple_initiator_socket<FireplaneBus> memory;
+
+    // Checks the states of one line in every agent (index = agent binding);
+    // returns "" or why they are illegal. The builder installs the cache
+    // library's check_line_invariants: the bus does not depend on it.
+    using LineChecker = std::function<std::string(const std::vector<MoesiState>&)>;
+
+    FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfig& config);
+    ~FireplaneBus() override;
+
+    void set_line_checker(LineChecker checker) { checker_ = std::move(checker); }
+    const FireplaneBusConfig& config() const { return config_; }
+
+    size_t in_flight() const { return txns_.size(); }
+    // SC_REPORT_FATAL when a transaction is still in flight (tests call it
+    // once the simulation has run out of events).
+    void check_drained() const;
+
+    uint64_t transactions(TransactionType t) const { return by_type_[unsigned(t)]; }
+    uint64_t c2c_transfers() const { return c2c_; }
+    uint64_t memory_transfers() const { return memory_; }
+    uint64_t upgrades() const { return upgrades_; }
+    uint64_t busy_cycles() const { return busy_cycles_; }
+    uint64_t invariant_checks() const { return checks_; }
+
+protected:
+    void start_of_simulation() override;
+    void end_of_simulation() override;
+
+private:
+    enum class Stage : uint8_t { Queued, Memory, Owner, Respond };
+    struct Txn {
+        tlm::tlm_generic_payload* gp;
+        int agent; // the agents binding it came in on
+        uint64_t line;
+        sc_core::sc_time arrival;
+        sc_core::sc_time snooped; // slot + snoop latency: the snoop result is known
+        Stage stage = Stage::Queued;
+        bool delivers_data = false; // data moves to the requester
+        uint64_t awaits = 0;        // the transaction whose data its supplier waits for
+    };
+    enum class Action : uint8_t { Arrive, Broadcast, Respond };
+    struct Key { // ordered by time, then by when it was scheduled
+        sc_core::sc_time at;
+        uint64_t order;
+        bool operator<(const Key& o) const { return at != o.at ? at < o.at : order < o.order; }
+    };
+
+    tlm::tlm_sync_enum agent_fw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                sc_core::sc_time& delay);
+    tlm::tlm_sync_enum memory_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                 sc_core::sc_time& delay);
+    tlm::tlm_sync_enum snooper_bw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                  sc_core::sc_time& delay);
+
+    void schedule(const sc_core::sc_time& at, Action action, uint64_t seq);
+    void run(); // SC_METHOD: performs every action that is due
+    void arrive(uint64_t seq);
+    void broadcast(uint64_t seq);
+    void route(uint64_t seq);
+    void respond(uint64_t seq);
+    void data_delivered(uint64_t seq, const sc_core::sc_time& at);
+    void send_memory();
+    void memory_done(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+    void check_line(const Txn& t, uint64_t seq);
+    Txn& txn(uint64_t seq, const char* where);
+    [[noreturn]] void fatal(const std::string& what) const;
+    std::string describe(const Txn& t, uint64_t seq) const;
+    sc_core::sc_time bus_cycles(unsigned n) const { return config_.period * double(n); }
+    sc_core::sc_time next_edge(const sc_core::sc_time& t) const;
+
+    FireplaneBusConfig config_;
+    LineChecker checker_;
+    std::map<uint64_t, Txn> txns_; // by sequence number (arrival call order)
+    std::map<Key, std::pair<Action, uint64_t>> actions_;
+    sc_core::sc_event wake_;
+    uint64_t next_seq_ = 1;
+    uint64_t next_order_ = 0;
+    sc_core::sc_time next_slot_ = sc_core::SC_ZERO_TIME;
+    // Data still on its way to an agent, per (line, agent): an owner's copyback
+    // cannot leave before its own data has arrived.
+    std::map<std::pair<uint64_t, int>, uint64_t> pending_data_;
+    std::map<const tlm::tlm_generic_payload*, uint64_t> at_memory_; // payload -> seq
+    std::deque<uint64_t> memory_queue_;                    // waiting for the request channel
+    const tlm::tlm_generic_payload* memory_req_ = nullptr; // BEGIN_REQ sent, END_REQ awaited
+    std::vector<std::deque<uint64_t>> responses_; // per agent, waiting for its response channel
+    std::vector<bool> responding_;                // per agent: BEGIN_RESP sent, END_RESP awaited
+
+    std::array<uint64_t, kNumTransactionTypes> by_type_{};
+    uint64_t busy_cycles_ = 0;
+    uint64_t c2c_ = 0, memory_ = 0, upgrades_ = 0, cancelled_ = 0;
+    uint64_t snoop_shared_ = 0, snoop_owned_ = 0;
+    uint64_t queueing_ps_ = 0, checks_ = 0;
+};
+
+} // namespace fireplane
