@@ -4,8 +4,6 @@
 #include "factory/model_factory.h"
 #include "sparc_cpu.h"
 
-#include <tlm_utils/tlm_quantumkeeper.h>
-
 #include <functional>
 #include <string>
 #include <vector>
@@ -154,7 +152,6 @@ std::unique_ptr<sc_core::sc_module> create_cpu(const char* name, const Params& p
     const int64_t id = p.get_int("agent_id");
     if (id < -1 || id > 23) p.fail("agent_id", "CPU agent IDs are 0 to 23 (or -1 for automatic)");
     c.agent_id = id < 0 ? next_automatic_id++ : unsigned(id);
-    c.quantum = tlm_utils::tlm_quantumkeeper::get_global_quantum();
     for (const TimingParam& t : timing_params()) {
         const int64_t v =
             t.kind == ParamKind::Bytes ? int64_t(p.get_bytes(t.name)) : p.get_int(t.name);

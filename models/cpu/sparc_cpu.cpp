@@ -44,7 +44,7 @@ static_assert(rows_in_enum_order(), "kCacheEvents: one row per CacheEvent, in en
 SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     : sc_module(name), socket("socket"), cache_socket("cache_socket"), config_(config),
       period_(sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)), core_(*this, nullptr),
-      fixed_timing_(config.fixed),
+      quantum_(config.quantum), fixed_timing_(config.fixed),
       caches_(std::make_unique<cache::CacheHierarchy>("caches", config.caches, period_,
                                                       uint16_t(config.agent_id),
                                                       static_cast<cache::CacheEventSink*>(this))),
@@ -56,7 +56,6 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     request_.set_extension(request_ext_);
     request_.set_data_ptr(nullptr); // timing only: the ISS has moved the data
     request_.set_byte_enable_ptr(nullptr);
-    quantum_keeper_.reset();
     SC_HAS_PROCESS(SparcCpu);
     SC_THREAD(run_thread);
 
@@ -139,6 +138,7 @@ void SparcCpu::select_timing(TimingKind kind) {
         model = &detailed_;
     }
     core_.set_timing_model(model);
+    quantum_ = kind == TimingKind::Functional ? config_.quantum : config_.timed_quantum;
 }
 
 sc_time SparcCpu::local_time() const {
@@ -150,8 +150,7 @@ sc_time SparcCpu::local_time() const {
 void SparcCpu::wait_for_caches() {
     while (detailed_.waiting()) {
         ++cache_waits_;
-        quantum_keeper_.set(local_time());
-        quantum_keeper_.sync();
+        sync();
         while (!response_arrived_)
             wait(response_event_);
         response_arrived_ = false;
@@ -195,8 +194,6 @@ void SparcCpu::count(cache::CacheEvent event, uint64_t n) {
 }
 
 void SparcCpu::run_thread() {
-    const double insns_per_quantum = config_.quantum / period_;
-    const uint64_t budget = insns_per_quantum < 1 ? 1 : uint64_t(insns_per_quantum);
     bool fast_forwarding = config_.timing != TimingKind::Functional && config_.fast_forward > 0;
     if (!fast_forwarding) select_timing(config_.timing);
     while (!core_.halted()) {
@@ -204,19 +201,20 @@ void SparcCpu::run_thread() {
             sleep_until_woken();
             continue;
         }
+        // One instruction takes at least a cycle: the quantum bounds the instructions too.
+        const uint64_t budget = std::max<uint64_t>(1, quantum_.value() / period_.value());
         uint64_t run_for = budget;
         if (fast_forwarding) run_for = std::min(budget, config_.fast_forward - core_.retired());
         now_ = sc_core::sc_time_stamp();
         core_.run(run_for);
         wait_for_caches();
-        quantum_keeper_.set(local_time());
         if (fast_forwarding && core_.retired() >= config_.fast_forward) {
             select_timing(config_.timing);
             fast_forwarding = false;
         }
-        if (quantum_keeper_.need_sync() || core_.halted() || end_quantum_) {
+        if (local_time() >= quantum_ || core_.halted() || end_quantum_) {
             end_quantum_ = false;
-            quantum_keeper_.sync();
+            sync();
         }
     }
 }

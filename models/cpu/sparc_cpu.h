@@ -20,7 +20,6 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/tlm_quantumkeeper.h>
 
 #include <memory>
 #include <vector>
@@ -29,7 +28,11 @@ namespace fireplane::sparc {
 
 struct SparcCpuConfig {
     uint64_t clock_hz = 900'000'000;
+    // How far the CPU may run ahead of SystemC time: far in the functional
+    // model; a few hundred cycles in the timed ones, so that CPUs meet on the
+    // bus close to the order of their own clocks.
     sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_MS);
+    sc_core::sc_time timed_quantum = sc_core::sc_time(1, sc_core::SC_MS);
     unsigned agent_id = 0;                      // Safari agent ID
     TimingKind timing = TimingKind::Functional; // the model to run ...
     uint64_t fast_forward = 0;                  // ... after this many functional instructions
@@ -90,6 +93,12 @@ public:
         config_.timing = kind;
         config_.fast_forward = fast_forward;
     }
+    // Before the run: the quanta of the functional and of the timed models.
+    void set_quanta(const sc_core::sc_time& functional, const sc_core::sc_time& timed) {
+        config_.quantum = functional;
+        config_.timed_quantum = timed;
+        quantum_ = functional;
+    }
     TimingKind timing() const {
         return core_.timing_model() ? core_.timing_model()->kind() : TimingKind::Functional;
     }
@@ -97,6 +106,7 @@ public:
 private:
     void run_thread();
     void sleep_until_woken();
+    void sync() { wait(local_time()); } // SystemC time catches up with the CPU's clock
     // The CPU's local time: its cycles as SystemC time, less the kernel's time.
     sc_core::sc_time local_time() const;
     void wait_for_caches();
@@ -115,7 +125,7 @@ private:
     sc_core::sc_time period_;
     SparcCore core_;
     AddressTranslator* translator_ = nullptr;
-    tlm_utils::tlm_quantumkeeper quantum_keeper_;
+    sc_core::sc_time quantum_; // of the model running now
     std::vector<tlm::tlm_dmi> dmi_regions_;
     bool started_ = false;
     CpuDispatcher* dispatcher_ = nullptr;

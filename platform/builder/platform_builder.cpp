@@ -9,8 +9,6 @@
 #include "snoop_protocol.h"
 #include "sparc_cpu.h"
 
-#include <tlm_utils/tlm_quantumkeeper.h>
-
 #include <stdexcept>
 
 namespace fireplane {
@@ -21,7 +19,11 @@ void register_all_models(ModelFactory& factory) {
          "global simulation settings",
          {
              {"quantum", ParamKind::Time, "1ms",
-              "how far a CPU may run ahead of SystemC time before it synchronises"},
+              "functional model: how far a CPU may run ahead of SystemC time before it "
+              "synchronises"},
+             {"timed_quantum", ParamKind::Time, "300ns",
+              "fixed and detailed models: how far a CPU may run ahead of SystemC time; a few "
+              "hundred cycles keeps the CPUs' bus requests close to the order of their clocks"},
              {"seed", ParamKind::Int, "1",
               "seed for every pseudo-random choice (AT_RANDOM, getrandom)"},
              {"stack_size", ParamKind::Bytes, "8MiB", "user-mode stack of the program"},
@@ -75,12 +77,16 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
                                          const ModelFactory& factory) {
     auto platform = std::make_unique<Platform>();
     const ComponentConfig& sim = machine.simulation;
-    if (sim.params.has("quantum")) {
-        sc_core::sc_time quantum = sim.params.get_time("quantum");
-        if (quantum == sc_core::SC_ZERO_TIME)
-            sim.params.fail("quantum", "the quantum must be greater than 0");
-        tlm_utils::tlm_quantumkeeper::set_global_quantum(quantum);
-    }
+    auto quantum = [&](const char* name, const sc_core::sc_time& otherwise) {
+        if (!sim.params.has(name)) return otherwise;
+        const sc_core::sc_time q = sim.params.get_time(name);
+        if (q == sc_core::SC_ZERO_TIME) sim.params.fail(name, "the quantum must be greater than 0");
+        return q;
+    };
+    const sc_core::sc_time functional_quantum =
+                               quantum("quantum", sc_core::sc_time(1, sc_core::SC_MS)),
+                           timed_quantum =
+                               quantum("timed_quantum", sc_core::sc_time(300, sc_core::SC_NS));
 
     Location bus_where;
     for (const ComponentConfig& c : machine.components) {
@@ -137,8 +143,10 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
     const int64_t fast_forward = sim.params.get_int("fast_forward");
     if (fast_forward < 0)
         sim.params.fail("fast_forward", "the fast-forward count cannot be negative");
-    for (auto* cpu : platform->cpus)
+    for (auto* cpu : platform->cpus) {
         cpu->set_run_timing(timing, uint64_t(fast_forward));
+        cpu->set_quanta(functional_quantum, timed_quantum);
+    }
     return platform;
 }
 

@@ -1,5 +1,6 @@
 #include "run_summary.h"
 
+#include "address_bus.h"
 #include "builder/platform_builder.h"
 #include "sparc_cpu.h"
 #include "stats/stats.h"
@@ -59,7 +60,7 @@ void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest
         const StatsRegistry::Entry* e = stats.find(name);
         return e ? e->value() : 0.0;
     };
-    char line[200];
+    char line[400];
     out << "---- fireplane summary" << (region_of_interest ? " (region of interest)" : "")
         << " ----\n";
     std::snprintf(line, sizeof line, "exit code        %d\n", exit_code);
@@ -95,6 +96,28 @@ void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest
                       100 * ratio(counter("DC_rd_miss"), counter("DC_rd")),
                       100 * ratio(counter("EC_misses"), counter("EC_ref")), counter("EC_snoop_inv"),
                       counter("EC_snoop_cb"));
+        out << line;
+    }
+    // The interconnect: the transaction mix, how busy the address bus was, where data came from.
+    if (platform_.bus) {
+        const std::string bus = platform_.bus->name();
+        const std::string prefix = bus + ".transactions.";
+        double total = 0;
+        std::string mix;
+        for (const auto& e : stats.entries()) {
+            if (e.name.compare(0, prefix.size(), prefix) != 0 || e.value() == 0) continue;
+            total += e.value();
+            std::snprintf(line, sizeof line, "%s%s %.0f", mix.empty() ? "" : ", ",
+                          e.name.c_str() + prefix.size(), e.value());
+            mix += line;
+        }
+        std::snprintf(line, sizeof line,
+                      "%s: %.0f transactions%s%s%s, address bus %.1f%% busy; data: %.0f "
+                      "cache-to-cache, %.0f from memory, %.0f upgrades without data\n",
+                      bus.c_str(), total, mix.empty() ? "" : " (", mix.c_str(),
+                      mix.empty() ? "" : ")", 100 * value(bus + ".utilisation"),
+                      value(bus + ".c2c_transfers"), value(bus + ".memory_transfers"),
+                      value(bus + ".upgrades"));
         out << line;
     }
     // On small machines, every counter event each CPU saw (those that are not zero).
