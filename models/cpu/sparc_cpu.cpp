@@ -1,6 +1,7 @@
 #include "sparc_cpu.h"
 
 #include "common/cycle_time.h"
+#include "fireplane_extension.h"
 #include "stats/stats.h"
 
 #include <algorithm>
@@ -262,6 +263,11 @@ bool SparcCpu::io_access(uint64_t pa, Access access, uint8_t* data, unsigned len
     gp.set_streaming_width(len);
     gp.set_byte_enable_ptr(nullptr);
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    // A non-cacheable access is a Fireplane I/O transaction from this agent.
+    FireplaneExtension& x = fireplane_extension(gp);
+    x.type = io_transaction(access == Access::Write, len);
+    x.source = uint16_t(config_.agent_id);
+    x.transaction_id = uint16_t(io_accesses_);
     const sc_time before = local_time();
     sc_time delay = before;
     socket->b_transport(gp, delay);

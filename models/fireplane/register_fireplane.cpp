@@ -2,6 +2,7 @@
 
 #include "address_bus.h"
 #include "factory/model_factory.h"
+#include "io_bridge.h"
 #include "memory_controller.h"
 
 #include <exception>
@@ -65,6 +66,19 @@ std::unique_ptr<sc_core::sc_module> create_bus(const char* name, const Params& p
     return std::make_unique<FireplaneBus>(name, c);
 }
 
+std::unique_ptr<sc_core::sc_module> create_io_bridge(const char* name, const Params& p) {
+    IoBridgeConfig c;
+    c.base = p.get_bytes("base");
+    c.size = p.get_bytes("size");
+    c.latency = p.get_time("latency");
+    const int64_t id = p.get_int("agent_id");
+    if (id < kFirstIoAgentId || id > 31) p.fail("agent_id", "I/O agents have Safari IDs 24 to 31");
+    c.agent_id = uint16_t(id);
+    if (c.size == 0) p.fail("size", "the I/O window must not be empty");
+    if (c.base + (c.size - 1) < c.base) p.fail("size", "base + size wraps around");
+    return std::make_unique<IoBridge>(name, c);
+}
+
 } // namespace
 
 void register_fireplane_models(ModelFactory& factory) {
@@ -118,6 +132,19 @@ void register_fireplane_models(ModelFactory& factory) {
                       "tests)"},
                  },
                  create_bus});
+    factory.add({"fireplane_io_bridge",
+                 "Fireplane I/O bridge agent: carries the devices mapped inside its window "
+                 "(RIO/WIO/RBIO/WBIO transactions)",
+                 {
+                     {"base", ParamKind::Bytes, "0x1fff0000000", "start of the I/O window"},
+                     {"size", ParamKind::Bytes, "256MiB",
+                      "bytes of the I/O window; devices whose range lies inside sit behind the "
+                      "bridge"},
+                     {"agent_id", ParamKind::Int, "24", "Safari agent ID (I/O agents: 24-31)"},
+                     {"latency", ParamKind::Time, "150ns",
+                      "added to every access for crossing the bridge (to be calibrated)"},
+                 },
+                 create_io_bridge});
 }
 
 } // namespace fireplane

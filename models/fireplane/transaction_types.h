@@ -69,6 +69,13 @@ const TransactionInfo* find_transaction(unsigned code);
 // Case-insensitive ("rts" finds RTS, "r_rto" finds R_RTO); nullptr when unknown.
 const TransactionInfo* find_transaction(std::string_view mnemonic);
 
+// The I/O transaction a non-cacheable access is: RBIO/WBIO for a 64-byte
+// block, RIO/WIO for anything else (1-16 bytes).
+constexpr TransactionType io_transaction(bool write, unsigned length) {
+    if (length == 64) return write ? TransactionType::WBIO : TransactionType::RBIO;
+    return write ? TransactionType::WIO : TransactionType::RIO;
+}
+
 std::string_view to_string(TransactionType type);
 std::string_view to_string(TransactionClass klass);
 

@@ -2,6 +2,7 @@
 
 #include "address_bus.h"
 #include "common/bus_interfaces.h"
+#include "io_bridge.h"
 #include "register_cpu.h"
 #include "register_devices.h"
 #include "register_fireplane.h"
@@ -89,6 +90,7 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
                                quantum("timed_quantum", sc_core::sc_time(300, sc_core::SC_NS));
 
     Location bus_where;
+    std::vector<IoBridge*> bridges;
     for (const ComponentConfig& c : machine.components) {
         const ModelType* type = factory.find(c.type);
         if (!type || !type->create)
@@ -101,6 +103,7 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
             platform->router = router;
         }
         if (auto* cpu = dynamic_cast<sparc::SparcCpu*>(m)) platform->cpus.push_back(cpu);
+        if (auto* bridge = dynamic_cast<IoBridge*>(m)) bridges.push_back(bridge);
         if (auto* bus = dynamic_cast<FireplaneBus*>(m)) {
             if (platform->bus)
                 throw ConfigError(c.where, "only one fireplane_bus is supported per machine");
@@ -127,8 +130,15 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
                 socket->bind(platform->router->target_socket);
         if (target) {
             const uint64_t base = c.params.get_bytes("base");
+            // A device inside an I/O bridge's window sits behind the bridge.
+            IoBridge* behind = nullptr;
+            for (IoBridge* b : bridges)
+                if (b != m && b->contains(base, target->bus_size())) behind = b;
             try {
-                platform->router->map(target->bus_target(), base, target->bus_size(), c.name);
+                if (behind)
+                    behind->map_device(target->bus_target(), base, target->bus_size(), c.name);
+                else
+                    platform->router->map(target->bus_target(), base, target->bus_size(), c.name);
             } catch (const std::invalid_argument& e) {
                 c.params.fail("base", e.what());
             }

@@ -1,0 +1,67 @@
+#pragma once
+// IoBridge: the Fireplane I/O bridge agent (on the V1280's I/O assembly).
+// It owns an I/O address window on the system router and carries the devices
+// mapped inside it (the console UART, later the boot ROM and the Fire Link
+// monitors' registers). Every access through it is a Fireplane I/O
+// transaction: RIO or WIO for 1-16 bytes, RBIO or WBIO for a 64-byte block.
+// The requester's FireplaneExtension (a CPU stamps its uncached accesses with
+// its agent ID) says who asked; the bridge counts the transactions by type
+// and adds its crossing latency.
+//
+// LT (b_transport) and debug transport; no DMI: device registers have side
+// effects. Addresses arrive local to the bridge's window (the router makes
+// them so) and leave global, for the devices' own decoder.
+#include "common/bus_interfaces.h"
+#include "fireplane_extension.h"
+#include "router.h"
+#include "transaction_types.h"
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace fireplane {
+
+struct IoBridgeConfig {
+    uint64_t base = 0;
+    uint64_t size = 0;
+    uint16_t agent_id = kFirstIoAgentId;
+    sc_core::sc_time latency{150, sc_core::SC_NS}; // each way through the bridge, added once
+};
+
+class IoBridge : public sc_core::sc_module, public BusTarget {
+public:
+    tlm_utils::simple_target_socket<IoBridge> socket;
+
+    IoBridge(sc_core::sc_module_name name, const IoBridgeConfig& config);
+    ~IoBridge() override;
+
+    // BusTarget
+    tlm::tlm_target_socket<>& bus_target() override { return socket; }
+    uint64_t bus_size() const override { return config_.size; }
+
+    const IoBridgeConfig& config() const { return config_; }
+    // Whether [base, base + size) lies inside the bridge's window.
+    bool contains(uint64_t base, uint64_t size) const;
+    // Puts `device` behind the bridge at physical [base, base + size). Throws
+    // std::invalid_argument when it does not fit the window or overlaps.
+    void map_device(tlm::tlm_target_socket<>& device, uint64_t base, uint64_t size,
+                    const std::string& name);
+    uint64_t transactions(TransactionType t) const { return by_type_[unsigned(t)]; }
+
+private:
+    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+
+    IoBridgeConfig config_;
+    Router devices_;
+    tlm_utils::simple_initiator_socket<IoBridge> to_devices_;
+    std::array<uint64_t, kNumTransactionTypes> by_type_{};
+};
+
+} // namespace fireplane
