@@ -249,8 +249,9 @@ void FireplaneBus::route(uint64_t seq) {
     const bool needs_data = info.data == DataDirection::ToRequester &&
                             (x.needs_data || info.klass == TransactionClass::Io);
     if (!needs_data) {
-        if (info.data == DataDirection::ToRequester) ++upgrades_;
-        schedule(t.snooped, Action::Respond, seq);
+        const bool upgrade = info.data == DataDirection::ToRequester;
+        if (upgrade) ++upgrades_;
+        schedule(upgrade ? t.snooped + config_.upgrade_ack : t.snooped, Action::Respond, seq);
         return;
     }
     t.delivers_data = true;

@@ -37,7 +37,10 @@ struct FireplaneBusConfig {
     unsigned address_cycles = 1;  // bus cycles one address holds the bus
     unsigned snoop_cycles = 3;    // bus cycles from the address to the snoop result
     unsigned crossbar_cycles = 2; // bus cycles to move 64 bytes through the crossbar
-    sc_core::sc_time copyback{230, sc_core::SC_NS}; // snoop result to the owner's data out
+    sc_core::sc_time copyback{237, sc_core::SC_NS}; // snoop result to the owner's data out
+    // A read that moves no data (an RTO upgrade) completes when the line's
+    // home memory controller acknowledges it: this long after the snoop result.
+    sc_core::sc_time upgrade_ack{100, sc_core::SC_NS};
     bool check_invariants = false;
 };
 

@@ -62,6 +62,7 @@ std::unique_ptr<sc_core::sc_module> create_bus(const char* name, const Params& p
     c.snoop_cycles = bus_cycles(p, "snoop_cycles", 0);
     c.crossbar_cycles = bus_cycles(p, "crossbar_cycles", 0);
     c.copyback = p.get_time("copyback");
+    c.upgrade_ack = p.get_time("upgrade_ack");
     c.check_invariants = p.get_bool("check_invariants");
     return std::make_unique<FireplaneBus>(name, c);
 }
@@ -124,9 +125,12 @@ void register_fireplane_models(ModelFactory& factory) {
                       "bus cycles from the address slot to the combined snoop result"},
                      {"crossbar_cycles", ParamKind::Int, "2",
                       "bus cycles to move 64 bytes through the data crossbar (32 bytes a cycle)"},
-                     {"copyback", ParamKind::Time, "230ns",
+                     {"copyback", ParamKind::Time, "237ns",
                       "from the snoop result to the owning cache's data leaving it (E$ read, "
                       "board data switches)"},
+                     {"upgrade_ack", ParamKind::Time, "100ns",
+                      "from the snoop result to the home memory controller's acknowledgement "
+                      "that completes a read moving no data (an RTO upgrade)"},
                      {"check_invariants", ParamKind::Bool, "false",
                       "after every broadcast, check the line's states in every agent (slow; "
                       "tests)"},
