@@ -104,8 +104,8 @@ bool HierarchyTiming::ecache_writable(uint64_t pa) {
     return is_writable(ecache_.state(pa));
 }
 
-CacheResult HierarchyTiming::defer(const CacheRequest& r, StallCause cause) {
-    deferred_.push_back({r, cause});
+CacheResult HierarchyTiming::defer(const CacheRequest& r, StallCause cause, bool counted) {
+    deferred_.push_back({r, cause, counted});
     return {false, 0, cause};
 }
 
@@ -223,22 +223,23 @@ CacheResult HierarchyTiming::load_from_caches(const CacheRequest& r, uint64_t at
 }
 
 CacheResult HierarchyTiming::store(const CacheRequest& r) {
+    store_buffer_.retire_until(r.cycle);
+    uint64_t at = r.cycle;
+    StallCause cause = StallCause::None;
+    if (store_buffer_.full()) {
+        const uint64_t frees = store_buffer_.oldest().drains_at;
+        // Nothing counted yet: the re-run counts the store's events.
+        if (frees == kUnknownCycle) return defer(r, StallCause::StoreQueue, false);
+        at = frees;
+        cause = StallCause::StoreQueue;
+        store_buffer_.retire_until(at);
+    }
     const LookupResult dc = dcache_.lookup(dcache_key(r.va, r.pa));
     if (dc.hit)
         dcache_.touch(dc.set, dc.way); // write-through: the D$ copy is updated, never allocated
     else
         count(CacheEvent::DcWrMiss);
     if (pcache_filled_) pcache_.invalidate_block(r.pa); // stores invalidate the P$
-    store_buffer_.retire_until(r.cycle);
-    uint64_t at = r.cycle;
-    StallCause cause = StallCause::None;
-    if (store_buffer_.full()) {
-        const uint64_t frees = store_buffer_.oldest().drains_at;
-        if (frees == kUnknownCycle) return defer(r, StallCause::StoreQueue);
-        at = frees;
-        cause = StallCause::StoreQueue;
-        store_buffer_.retire_until(at);
-    }
     StoreEntry& e = store_buffer_.push(r.pa, r.size, at);
     if (ecache_writable(r.pa)) {
         e.line_ready = true;
@@ -323,7 +324,7 @@ CacheResult HierarchyTiming::atomic(const CacheRequest& r) {
     uint64_t at = r.cycle;
     if (!store_buffer_.empty()) {
         at = store_buffer_.youngest().drains_at;
-        if (at == kUnknownCycle) return defer(r, StallCause::StoreQueue);
+        if (at == kUnknownCycle) return defer(r, StallCause::StoreQueue, false);
     }
     const uint64_t key = dcache_key(r.va, r.pa);
     if (pcache_filled_) pcache_.invalidate_block(r.pa); // an atomic writes, like a store
@@ -345,7 +346,7 @@ CacheResult HierarchyTiming::barrier(const CacheRequest& r) {
     store_buffer_.retire_until(r.cycle);
     if (store_buffer_.empty()) return {true, r.cycle, StallCause::None};
     const uint64_t drained = store_buffer_.youngest().drains_at;
-    if (drained == kUnknownCycle) return defer(r, StallCause::None);
+    if (drained == kUnknownCycle) return defer(r, StallCause::None, false);
     return {true, drained, StallCause::None}; // no counter names this stall
 }
 
@@ -374,7 +375,7 @@ CacheResult HierarchyTiming::prefetch(const CacheRequest& r) {
         // Exclusive behind a shared fetch: issued when that one is back; the CPU goes on.
         CacheRequest later = r;
         later.tag = 0;
-        deferred_.push_back({later, StallCause::None});
+        deferred_.push_back({later, StallCause::None, true});
         return done;
     }
     miss(r.pa, access, r.cycle + config_.miss_detect, true, t);
@@ -452,10 +453,10 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
     std::vector<Deferred> again;
     again.swap(deferred_);
     const bool was = counting_;
-    counting_ = false;
     for (Deferred& d : again) {
         CacheRequest r = d.request;
         r.cycle = std::max(r.cycle, cycle);
+        counting_ = was && !d.counted;
         const CacheResult res = access(r);
         if (res.done && r.tag != 0)
             client_.completed(r.tag, res.ready, d.cause != StallCause::None ? d.cause : res.cause);

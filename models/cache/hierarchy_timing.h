@@ -154,6 +154,7 @@ private:
     struct Deferred { // re-run from the start when a fill arrives
         CacheRequest request;
         StallCause cause;
+        bool counted; // its events were counted before it had to wait: not again
     };
     struct RawWaiter { // a load waiting for a store whose drain is not known yet
         uint64_t store_seq;
@@ -184,7 +185,8 @@ private:
     void take_away(uint64_t line, CoherenceState state);
     void schedule_stores(uint64_t cycle);
     void complete_raw_waiters(const StoreEntry& drained);
-    CacheResult defer(const CacheRequest& r, StallCause cause);
+    // `counted`: whether the request has counted its events already.
+    CacheResult defer(const CacheRequest& r, StallCause cause, bool counted = true);
     void count(CacheEvent e, uint64_t n = 1) {
         if (counting_) client_.count(e, n);
     }

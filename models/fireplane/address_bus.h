@@ -40,7 +40,7 @@ struct FireplaneBusConfig {
     sc_core::sc_time copyback{237, sc_core::SC_NS}; // snoop result to the owner's data out
     // A read that moves no data (an RTO upgrade) completes when the line's
     // home memory controller acknowledges it: this long after the snoop result.
-    sc_core::sc_time upgrade_ack{100, sc_core::SC_NS};
+    sc_core::sc_time upgrade_ack{103, sc_core::SC_NS};
     bool check_invariants = false;
 };
 

@@ -128,7 +128,7 @@ void register_fireplane_models(ModelFactory& factory) {
                      {"copyback", ParamKind::Time, "237ns",
                       "from the snoop result to the owning cache's data leaving it (E$ read, "
                       "board data switches)"},
-                     {"upgrade_ack", ParamKind::Time, "100ns",
+                     {"upgrade_ack", ParamKind::Time, "103ns",
                       "from the snoop result to the home memory controller's acknowledgement "
                       "that completes a read moving no data (an RTO upgrade)"},
                      {"check_invariants", ParamKind::Bool, "false",
