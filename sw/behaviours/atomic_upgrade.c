@@ -31,6 +31,7 @@
 // flag per CPU, each in an E$ block of its own, plain stores and MEMBAR #Sync,
 // so CPU 1 spins in its D$ and puts nothing on the bus while CPU 0 times.
 #define _GNU_SOURCE
+#include "cpu_pin.h"
 #include "behaviours.h"
 #include "fireplane_magic.h"
 
@@ -93,10 +94,7 @@ static void await(volatile unsigned long* flag, unsigned long n) {
 }
 
 static void pin(int cpu) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    int err = pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+    int err = pin_to_cpu(cpu);
     if (err)
         fprintf(stderr, "atomic_upgrade: cannot pin a thread to CPU %d (%s): timings are not valid\n",
                 cpu, strerror(err));

@@ -16,6 +16,7 @@
 // reads it; the steps themselves are const. CPU 0 never touches CPU 1's lines
 // between its last step and the timed part.
 #define _GNU_SOURCE
+#include "cpu_pin.h"
 #include "microbench.h"
 
 #include <pthread.h>
@@ -68,10 +69,7 @@ static void await(int other, unsigned long n) {
 // Pins the calling thread to one CPU. Without it (a machine or emulator with
 // one CPU), the program still runs, but its timings mean nothing.
 static void pin(int cpu) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    int err = pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+    int err = pin_to_cpu(cpu);
     if (err)
         fprintf(stderr, "%s: cannot pin a thread to CPU %d (%s): timings are not valid\n",
                 mb_row.id, cpu, strerror(err));
