@@ -20,7 +20,7 @@ add_library(fireplane_platform STATIC
   ${CMAKE_CURRENT_LIST_DIR}/builder/platform_builder.cpp
 )
 target_include_directories(fireplane_platform PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_CURRENT_LIST_DIR}/linux)
-target_link_libraries(fireplane_platform PUBLIC fireplane_cpu fireplane_devices fireplane_fireplane fireplane_core PkgConfig::LIBELF)
+target_link_libraries(fireplane_platform PUBLIC fireplane_cpu fireplane_devices fireplane_fireplane fireplane_firelink fireplane_core PkgConfig::LIBELF)
 
 add_executable(fireplane
   ${CMAKE_CURRENT_LIST_DIR}/cli/main.cpp

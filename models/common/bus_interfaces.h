@@ -24,4 +24,13 @@ public:
     virtual std::vector<tlm::tlm_initiator_socket<>*> bus_initiators() = 0;
 };
 
+// An agent that watches every address-bus transaction without taking part
+// (a performance monitor): the builder binds its socket to the bus's snoopers
+// after the caches, so it sees each transaction with its combined snoop result.
+class BusObserver {
+public:
+    virtual ~BusObserver() = default;
+    virtual tlm::tlm_target_socket<>& observer_socket() = 0;
+};
+
 } // namespace fireplane

@@ -5,6 +5,7 @@
 #include "io_bridge.h"
 #include "register_cpu.h"
 #include "register_devices.h"
+#include "register_firelink.h"
 #include "register_fireplane.h"
 #include "router.h"
 #include "snoop_protocol.h"
@@ -45,6 +46,7 @@ void register_all_models(ModelFactory& factory) {
          nullptr});
     register_device_models(factory);
     register_fireplane_models(factory);
+    register_firelink_models(factory);
     register_cpu_models(factory);
 }
 
@@ -115,6 +117,16 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
         throw ConfigError(bus_where, "a fireplane_bus reaches memory and devices through a "
                                      "router, but the machine has no component of type router");
     bind_caches(*platform);
+    // Observers (monitors) see every transaction after the caches have answered it.
+    for (size_t i = 0; i < machine.components.size(); ++i)
+        if (auto* observer = dynamic_cast<BusObserver*>(platform->modules[i].get())) {
+            if (!platform->bus)
+                throw ConfigError(machine.components[i].where,
+                                  "'" + machine.components[i].name +
+                                      "' watches the Fireplane bus, but the machine has no "
+                                      "component of type fireplane_bus");
+            platform->bus->snoopers.bind(observer->observer_socket());
+        }
 
     for (size_t i = 0; i < machine.components.size(); ++i) {
         const ComponentConfig& c = machine.components[i];

@@ -1,0 +1,71 @@
+#pragma once
+// FirelinkMonitor: the Fire Link performance instrumentation of the Fire Link
+// paper (seeds/000_*, section 2), as a Fireplane agent. It watches every
+// address-bus transaction (`observe`, bound to the bus's snoopers after the
+// caches), filters it through two counter sets (transaction_filter.h), counts
+// the matches, and records set 1's matches in the 8-entry sequence buffer.
+//
+// Software programs and reads it through memory-mapped registers (`regs`,
+// monitor_registers.h), mapped behind the I/O bridge; host tools use debug
+// transport on the same registers. Reads have no side effect, so sampling
+// never disturbs what it measures; the monitor never delays a transaction.
+#include "common/bus_interfaces.h"
+#include "monitor_registers.h"
+#include "sequence_buffer.h"
+#include "transaction_filter.h"
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <array>
+#include <cstdint>
+
+namespace fireplane::firelink {
+
+struct FirelinkMonitorConfig {
+    uint16_t agent_id = 25; // Safari ID: I/O agents and monitors from 24
+};
+
+class FirelinkMonitor : public sc_core::sc_module, public BusTarget, public BusObserver {
+public:
+    tlm_utils::simple_target_socket<FirelinkMonitor> regs;
+    tlm_utils::simple_target_socket<FirelinkMonitor> observe;
+
+    FirelinkMonitor(sc_core::sc_module_name name, const FirelinkMonitorConfig& config);
+    ~FirelinkMonitor() override;
+
+    // BusTarget, BusObserver
+    tlm::tlm_target_socket<>& bus_target() override { return regs; }
+    uint64_t bus_size() const override { return kWindowSize; }
+    tlm::tlm_target_socket<>& observer_socket() override { return observe; }
+
+    // The register at `offset` (8-byte aligned), as software reads it; false
+    // if there is none. Writes take the writable bits only.
+    bool read_register(uint64_t offset, uint64_t& value) const;
+    bool write_register(uint64_t offset, uint64_t value);
+
+    // What the monitor saw (every transaction, before filtering).
+    void see(const TransactionRecord& r);
+    uint64_t observed() const { return observed_; }
+    const SequenceBuffer& sequence_buffer() const { return tsb_; }
+
+private:
+    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+    unsigned access(tlm::tlm_generic_payload& gp); // bytes moved; sets the response status
+    tlm::tlm_sync_enum observe_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                  sc_core::sc_time& delay);
+    unsigned observe_dbg(tlm::tlm_generic_payload& gp);
+    uint64_t* field(Reg reg, unsigned index); // the filter field a register holds
+
+    FirelinkMonitorConfig config_;
+    uint64_t control_ = 0;
+    std::array<TransactionFilter, kCounterSets> filters_{};
+    std::array<uint64_t, kCounterSets> counts_{};
+    SequenceBuffer tsb_;
+    uint64_t observed_ = 0;
+    uint64_t bad_accesses_ = 0;
+};
+
+} // namespace fireplane::firelink

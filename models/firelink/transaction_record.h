@@ -1,0 +1,18 @@
+#pragma once
+// What a Fire Link monitor sees of one address-bus transaction: the fields
+// its filters test and its sequence buffer records.
+#include "fireplane_extension.h"
+
+#include <cstdint>
+
+namespace fireplane::firelink {
+
+struct TransactionRecord {
+    uint64_t address = 0; // physical, 43 bits
+    TransactionType type = TransactionType::RTS;
+    uint16_t source = 0;         // Safari agent ID of the requester
+    uint16_t transaction_id = 0; // the requester's ID for it
+    SnoopResult snoop;           // the combined snoop result
+};
+
+} // namespace fireplane::firelink
