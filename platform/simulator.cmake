@@ -18,7 +18,11 @@ add_library(fireplane_platform STATIC
   ${CMAKE_CURRENT_LIST_DIR}/linux/guest_thread.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/thread_scheduler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/builder/platform_builder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/busstat/busstat_events.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/busstat/busstat_sampler.cpp
 )
+# The OS layer and the host tools spawn processes during the simulation (sc_spawn).
+target_compile_definitions(fireplane_platform PUBLIC SC_INCLUDE_DYNAMIC_PROCESSES)
 target_include_directories(fireplane_platform PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_CURRENT_LIST_DIR}/linux)
 target_link_libraries(fireplane_platform PUBLIC fireplane_cpu fireplane_devices fireplane_fireplane fireplane_firelink fireplane_core PkgConfig::LIBELF)
 

@@ -2,6 +2,7 @@
 
 #include "address_bus.h"
 #include "common/bus_interfaces.h"
+#include "host_port.h"
 #include "io_bridge.h"
 #include "register_cpu.h"
 #include "register_devices.h"
@@ -156,7 +157,14 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
             }
             if (c.type == "ram" || c.type == "fireplane_memory")
                 platform->rams.push_back({c.name, base, target->bus_size()});
+            if (c.type == "firelink_monitor") platform->monitors.push_back({c.name, base});
         }
+    }
+    if (platform->router) {
+        auto host = std::make_unique<HostPort>("host");
+        host->socket.bind(platform->router->target_socket);
+        platform->host = host.get();
+        platform->modules.push_back(std::move(host));
     }
     sparc::TimingKind timing = sparc::TimingKind::Functional;
     for (auto kind :

@@ -18,6 +18,14 @@ namespace sparc {
 class SparcCpu;
 }
 
+class HostPort;
+
+// A Fire Link monitor and where its registers are.
+struct MonitorInfo {
+    std::string name;
+    uint64_t base;
+};
+
 struct MemoryRegion {
     std::string name;
     uint64_t base;
@@ -29,7 +37,9 @@ struct Platform {
     std::vector<sparc::SparcCpu*> cpus;
     std::vector<MemoryRegion> rams; // in file order
     Router* router = nullptr;
-    FireplaneBus* bus = nullptr; // the Fireplane address bus, when the machine has one
+    FireplaneBus* bus = nullptr;       // the Fireplane address bus, when the machine has one
+    std::vector<MonitorInfo> monitors; // in file order
+    HostPort* host = nullptr;          // debug access for host tools (with a router)
 };
 
 // Registers every model family and the `simulation` settings type.

@@ -19,6 +19,9 @@ struct RunOptions {
     std::string stats_file;           // --stats FILE ("" for none)
     bool quiet = false;               // no end-of-run summary
     std::string trace_file;           // --trace FILE: every executed instruction of cpu0
+    std::vector<std::string> busstat; // --busstat EVENT,...: sample the Fire Link monitors
+    std::string busstat_interval = "100us";
+    std::string busstat_file; // --busstat-out FILE ("": stderr)
 };
 
 // Each returns the process exit code; configuration and load errors are thrown.

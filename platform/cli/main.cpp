@@ -53,6 +53,15 @@ int sc_main(int argc, char* argv[]) {
     run_cmd->add_option("--trace", run.trace_file,
                         "write every instruction the first CPU executes to FILE");
     run_cmd->add_option("--log", log_levels, "verbosity per module: 'MODULE=LEVEL'")->expected(1);
+    run_cmd
+        ->add_option("--busstat", run.busstat,
+                     "sample the Fire Link monitors' counters: EVENT,EVENT,... (busstat(1M) "
+                     "names, e.g. sfi_hstgrm_all_trans,sfi_hstgrm_cohrnt)")
+        ->delimiter(',');
+    run_cmd->add_option("--interval", run.busstat_interval,
+                        "simulated time between two --busstat samples (default 100us)");
+    run_cmd->add_option("--busstat-out", run.busstat_file,
+                        "write the --busstat samples to FILE instead of stderr");
     run_cmd->add_option("program", run.program, "the program and its arguments")->required();
 
     cli::MachineOptions dump;

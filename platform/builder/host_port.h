@@ -1,0 +1,48 @@
+#pragma once
+// HostPort: the host tools' way into the machine's address space. It is a
+// bus master on the system router that uses debug transport only, so a tool
+// reads and writes device registers (a Fire Link monitor's, say) exactly as
+// software would see them, without simulated time or side doors.
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <cstdint>
+
+namespace fireplane {
+
+class HostPort : public sc_core::sc_module {
+public:
+    tlm_utils::simple_initiator_socket<HostPort> socket;
+
+    explicit HostPort(sc_core::sc_module_name name) : sc_module(name), socket("socket") {}
+
+    // One big-endian 64-bit register at physical `pa`; false if nothing answered.
+    bool read64(uint64_t pa, uint64_t& value) {
+        uint8_t bytes[8] = {};
+        if (!transfer(tlm::TLM_READ_COMMAND, pa, bytes)) return false;
+        value = 0;
+        for (uint8_t b : bytes)
+            value = value << 8 | b;
+        return true;
+    }
+    bool write64(uint64_t pa, uint64_t value) {
+        uint8_t bytes[8];
+        for (int i = 7; i >= 0; --i, value >>= 8)
+            bytes[i] = uint8_t(value);
+        return transfer(tlm::TLM_WRITE_COMMAND, pa, bytes);
+    }
+
+private:
+    bool transfer(tlm::tlm_command cmd, uint64_t pa, uint8_t* bytes) {
+        tlm::tlm_generic_payload gp;
+        gp.set_command(cmd);
+        gp.set_address(pa);
+        gp.set_data_ptr(bytes);
+        gp.set_data_length(8);
+        gp.set_streaming_width(8);
+        return socket->transport_dbg(gp) == 8;
+    }
+};
+
+} // namespace fireplane

@@ -1,0 +1,28 @@
+#pragma once
+// The busstat(1M) events of the Fire Link paper's Table 1, as one table: each
+// names the transactions a counter set counts, as a type mask and a source
+// rule that become the set's filter registers.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fireplane::busstat {
+
+// Whose transactions an event counts.
+enum class Source : uint8_t {
+    Any,        // every agent
+    LocalBoard, // agents on the monitor's board (Safari ID / 4)
+    NoAgent,    // the remote devices of a cluster or SSM system, which a V1280 lacks
+};
+
+struct BusstatEvent {
+    const char* name;
+    uint64_t types; // one bit per transaction type
+    Source source;
+    const char* description;
+};
+
+const std::vector<BusstatEvent>& busstat_events();
+const BusstatEvent* find_busstat_event(const std::string& name);
+
+} // namespace fireplane::busstat

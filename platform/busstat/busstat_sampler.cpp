@@ -1,0 +1,171 @@
+#include "busstat_sampler.h"
+
+#include "address_bus.h"
+#include "builder/host_port.h"
+#include "busstat_events.h"
+#include "monitor_registers.h"
+
+#include <cstdio>
+#include <ostream>
+#include <stdexcept>
+
+namespace fireplane::busstat {
+
+namespace {
+constexpr uint64_t kSourceBits = 0x3ff;
+constexpr uint64_t kBoardMask = 0x3fc; // Safari ID / 4
+constexpr uint64_t kNoSuchAgent = 0x3ff;
+} // namespace
+
+BusstatSampler::BusstatSampler(Platform& platform, const std::vector<std::string>& events,
+                               sc_core::sc_time interval, std::ostream& out)
+    : platform_(platform), interval_(interval), out_(out) {
+    if (events.empty()) throw std::invalid_argument("--busstat needs at least one event");
+    for (const std::string& name : events) {
+        const BusstatEvent* e = find_busstat_event(name);
+        if (!e) {
+            std::string known;
+            for (const BusstatEvent& k : busstat_events())
+                known += std::string(known.empty() ? "" : ", ") + k.name;
+            throw std::invalid_argument("unknown busstat event '" + name + "' (known: " + known +
+                                        ")");
+        }
+        events_.push_back(e);
+    }
+    if (interval == sc_core::SC_ZERO_TIME)
+        throw std::invalid_argument("--interval must be greater than 0");
+    if (platform.monitors.empty() || !platform.host || !platform.bus)
+        throw std::invalid_argument(
+            "--busstat needs a machine with a fireplane_bus and a firelink_monitor");
+    for (size_t m = 0; m < platform.monitors.size(); ++m)
+        for (unsigned s = 0; s < firelink::kCounterSets; ++s)
+            slots_.push_back({m, s});
+    // Groups of as many events as there are counters take turns.
+    for (size_t first = 0; first < events_.size(); first += slots_.size()) {
+        std::vector<int> g(slots_.size(), -1);
+        for (size_t i = 0; i < slots_.size() && first + i < events_.size(); ++i)
+            g[i] = int(first + i);
+        groups_.push_back(g);
+    }
+    tallies_.resize(events_.size());
+}
+
+uint64_t BusstatSampler::reg(size_t m, const char* name) const {
+    uint64_t offset = 0, value = 0;
+    if (!firelink::find_register(name, offset) ||
+        !platform_.host->read64(platform_.monitors[m].base + offset, value))
+        SC_REPORT_FATAL("busstat",
+                        ("cannot read " + platform_.monitors[m].name + "." + name).c_str());
+    return value;
+}
+
+void BusstatSampler::set_reg(size_t m, const char* name, uint64_t value) {
+    uint64_t offset = 0;
+    if (!firelink::find_register(name, offset) ||
+        !platform_.host->write64(platform_.monitors[m].base + offset, value))
+        SC_REPORT_FATAL("busstat",
+                        ("cannot write " + platform_.monitors[m].name + "." + name).c_str());
+}
+
+// Loads group `group`'s events into the counter sets, counts from zero.
+void BusstatSampler::program(size_t group) {
+    std::vector<uint64_t> control(platform_.monitors.size(), 0);
+    for (size_t i = 0; i < slots_.size(); ++i) {
+        const Slot& s = slots_[i];
+        const std::string set = "set" + std::to_string(s.set) + ".";
+        const int ev = groups_[group][i];
+        uint64_t types = 0, src_mask = 0, src_match = 0;
+        if (ev >= 0) {
+            const BusstatEvent& e = *events_[size_t(ev)];
+            types = e.types;
+            if (e.source == Source::LocalBoard)
+                src_mask = kBoardMask, src_match = boards_[s.monitor] << 2;
+            if (e.source == Source::NoAgent) src_mask = kSourceBits, src_match = kNoSuchAgent;
+            control[s.monitor] |= 1ull << s.set;
+        }
+        set_reg(s.monitor, (set + "types").c_str(), types);
+        set_reg(s.monitor, (set + "addr_mask").c_str(), 0);
+        set_reg(s.monitor, (set + "src_mask").c_str(), src_mask);
+        set_reg(s.monitor, (set + "src_match").c_str(), src_match);
+        set_reg(s.monitor, (set + "tid_mask").c_str(), 0);
+        set_reg(s.monitor, (set + "count").c_str(), 0);
+    }
+    for (size_t m = 0; m < control.size(); ++m)
+        set_reg(m, "control", control[m]);
+}
+
+void BusstatSampler::start() {
+    for (size_t m = 0; m < platform_.monitors.size(); ++m)
+        boards_.push_back((reg(m, "id") & kSourceBits) >> 2);
+    program(0);
+    char line[160];
+    std::snprintf(line, sizeof line, "%-10s %-10s %-30s %12s %-30s %12s %7s\n", "time", "dev",
+                  "event0", "pic0", "event1", "pic1", "util");
+    out_ << line;
+    sc_core::sc_spawn([this] { run(); }, "busstat");
+}
+
+void BusstatSampler::run() {
+    for (;;) {
+        sc_core::wait(interval_);
+        sample();
+    }
+}
+
+// Reads and prints every monitor's counters for the interval that ends now,
+// then gives the next group its turn.
+void BusstatSampler::sample() {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time span = now - last_;
+    if (span == sc_core::SC_ZERO_TIME) return;
+    last_ = now;
+    ++intervals_;
+    const double bus_cycles = span / platform_.bus->config().period;
+    for (size_t m = 0; m < platform_.monitors.size(); ++m) {
+        std::string cells;
+        double all = -1;
+        for (size_t i = 0; i < slots_.size(); ++i) {
+            if (slots_[i].monitor != m) continue;
+            const int ev = groups_[group_][i];
+            const std::string set = "set" + std::to_string(slots_[i].set) + ".count";
+            const uint64_t n = ev >= 0 ? reg(m, set.c_str()) : 0;
+            char cell[64];
+            std::snprintf(cell, sizeof cell, " %-30s %12llu",
+                          ev >= 0 ? events_[size_t(ev)]->name : "-",
+                          static_cast<unsigned long long>(n));
+            cells += cell;
+            if (ev < 0) continue;
+            tallies_[size_t(ev)].counted += n;
+            ++tallies_[size_t(ev)].intervals;
+            if (std::string(events_[size_t(ev)]->name) == "sfi_hstgrm_all_trans") all = double(n);
+        }
+        char head[64], util[16] = "-";
+        std::snprintf(head, sizeof head, "%-10.6f %-10s", now.to_seconds(),
+                      platform_.monitors[m].name.c_str());
+        // One address per bus cycle: the share of address slots taken.
+        if (all >= 0 && bus_cycles > 0)
+            std::snprintf(util, sizeof util, "%.1f%%", 100 * all / bus_cycles);
+        out_ << head << cells << " " << util << "\n";
+    }
+    group_ = (group_ + 1) % groups_.size();
+    program(group_);
+}
+
+void BusstatSampler::finish() {
+    if (finished_) return;
+    finished_ = true;
+    sample(); // the last, partial interval
+    out_ << "busstat totals over " << last_.to_seconds() << " s, " << intervals_
+         << " intervals (scaled by intervals / intervals counted):\n";
+    for (size_t e = 0; e < events_.size(); ++e) {
+        const Tally& t = tallies_[e];
+        const double scale = t.intervals ? double(intervals_) / t.intervals : 0;
+        char line[160];
+        std::snprintf(line, sizeof line, "  %-30s %14.0f  (counted %llu in %u of %u intervals)\n",
+                      events_[e]->name, double(t.counted) * scale,
+                      static_cast<unsigned long long>(t.counted), t.intervals, intervals_);
+        out_ << line;
+    }
+}
+
+} // namespace fireplane::busstat
