@@ -43,9 +43,23 @@ const std::vector<BusstatEvent>& busstat_events() {
     return table;
 }
 
+// One event per transaction type, named by its mnemonic: what a transaction-mix
+// histogram (the paper's Figure 3) samples.
+const std::vector<BusstatEvent>& type_events() {
+    static const std::vector<BusstatEvent> table = [] {
+        std::vector<BusstatEvent> t;
+        for (const TransactionInfo& info : transaction_table())
+            t.push_back({info.mnemonic.data(), 1ull << info.code(), Source::Any,
+                         "transactions of this type"});
+        return t;
+    }();
+    return table;
+}
+
 const BusstatEvent* find_busstat_event(const std::string& name) {
-    for (const BusstatEvent& e : busstat_events())
-        if (name == e.name) return &e;
+    for (const auto* table : {&busstat_events(), &type_events()})
+        for (const BusstatEvent& e : *table)
+            if (name == e.name) return &e;
     return nullptr;
 }
 

@@ -23,6 +23,9 @@ struct BusstatEvent {
 };
 
 const std::vector<BusstatEvent>& busstat_events();
+// One event per transaction type, named by its mnemonic (RTS, RTO, WB, WBIO...).
+const std::vector<BusstatEvent>& type_events();
+// An event of either table, or nullptr.
 const BusstatEvent* find_busstat_event(const std::string& name);
 
 } // namespace fireplane::busstat

@@ -28,7 +28,7 @@ BusstatSampler::BusstatSampler(Platform& platform, const std::vector<std::string
             for (const BusstatEvent& k : busstat_events())
                 known += std::string(known.empty() ? "" : ", ") + k.name;
             throw std::invalid_argument("unknown busstat event '" + name + "' (known: " + known +
-                                        ")");
+                                        ", or a transaction type such as RTS, RTO, WB)");
         }
         events_.push_back(e);
     }
