@@ -56,6 +56,13 @@ const std::vector<BusstatEvent>& type_events() {
     return table;
 }
 
+SourceTrits source_trits(const BusstatEvent& e, uint64_t board) {
+    constexpr uint64_t kBoardMask = 0x3fc, kAllBits = 0x3ff, kNoSuchAgent = 0x3ff;
+    if (e.source == Source::LocalBoard) return {kBoardMask, board << 2};
+    if (e.source == Source::NoAgent) return {kAllBits, kNoSuchAgent};
+    return {};
+}
+
 const BusstatEvent* find_busstat_event(const std::string& name) {
     for (const auto* table : {&busstat_events(), &type_events()})
         for (const BusstatEvent& e : *table)

@@ -25,6 +25,13 @@ struct BusstatEvent {
 const std::vector<BusstatEvent>& busstat_events();
 // One event per transaction type, named by its mnemonic (RTS, RTO, WB, WBIO...).
 const std::vector<BusstatEvent>& type_events();
+// The source trits (mask, match) that select an event's agents, for a
+// monitor on `board`.
+struct SourceTrits {
+    uint64_t mask = 0, match = 0;
+};
+SourceTrits source_trits(const BusstatEvent& event, uint64_t board);
+
 // An event of either table, or nullptr.
 const BusstatEvent* find_busstat_event(const std::string& name);
 

@@ -11,12 +11,6 @@
 
 namespace fireplane::busstat {
 
-namespace {
-constexpr uint64_t kSourceBits = 0x3ff;
-constexpr uint64_t kBoardMask = 0x3fc; // Safari ID / 4
-constexpr uint64_t kNoSuchAgent = 0x3ff;
-} // namespace
-
 BusstatSampler::BusstatSampler(Platform& platform, const std::vector<std::string>& events,
                                sc_core::sc_time interval, std::ostream& out)
     : platform_(platform), interval_(interval), out_(out) {
@@ -37,9 +31,11 @@ BusstatSampler::BusstatSampler(Platform& platform, const std::vector<std::string
     if (platform.monitors.empty() || !platform.host || !platform.bus)
         throw std::invalid_argument(
             "--busstat needs a machine with a fireplane_bus and a firelink_monitor");
-    for (size_t m = 0; m < platform.monitors.size(); ++m)
+    for (size_t m = 0; m < platform.monitors.size(); ++m) {
+        monitors_.emplace_back(*platform.host, platform.monitors[m]);
         for (unsigned s = 0; s < firelink::kCounterSets; ++s)
             slots_.push_back({m, s});
+    }
     // Groups of as many events as there are counters take turns.
     for (size_t first = 0; first < events_.size(); first += slots_.size()) {
         std::vector<int> g(slots_.size(), -1);
@@ -50,53 +46,29 @@ BusstatSampler::BusstatSampler(Platform& platform, const std::vector<std::string
     tallies_.resize(events_.size());
 }
 
-uint64_t BusstatSampler::reg(size_t m, const char* name) const {
-    uint64_t offset = 0, value = 0;
-    if (!firelink::find_register(name, offset) ||
-        !platform_.host->read64(platform_.monitors[m].base + offset, value))
-        SC_REPORT_FATAL("busstat",
-                        ("cannot read " + platform_.monitors[m].name + "." + name).c_str());
-    return value;
-}
-
-void BusstatSampler::set_reg(size_t m, const char* name, uint64_t value) {
-    uint64_t offset = 0;
-    if (!firelink::find_register(name, offset) ||
-        !platform_.host->write64(platform_.monitors[m].base + offset, value))
-        SC_REPORT_FATAL("busstat",
-                        ("cannot write " + platform_.monitors[m].name + "." + name).c_str());
-}
-
 // Loads group `group`'s events into the counter sets, counts from zero.
 void BusstatSampler::program(size_t group) {
     std::vector<uint64_t> control(platform_.monitors.size(), 0);
     for (size_t i = 0; i < slots_.size(); ++i) {
         const Slot& s = slots_[i];
-        const std::string set = "set" + std::to_string(s.set) + ".";
         const int ev = groups_[group][i];
-        uint64_t types = 0, src_mask = 0, src_match = 0;
+        uint64_t types = 0;
+        SourceTrits src;
         if (ev >= 0) {
             const BusstatEvent& e = *events_[size_t(ev)];
             types = e.types;
-            if (e.source == Source::LocalBoard)
-                src_mask = kBoardMask, src_match = boards_[s.monitor] << 2;
-            if (e.source == Source::NoAgent) src_mask = kSourceBits, src_match = kNoSuchAgent;
+            src = source_trits(e, boards_[s.monitor]);
             control[s.monitor] |= 1ull << s.set;
         }
-        set_reg(s.monitor, (set + "types").c_str(), types);
-        set_reg(s.monitor, (set + "addr_mask").c_str(), 0);
-        set_reg(s.monitor, (set + "src_mask").c_str(), src_mask);
-        set_reg(s.monitor, (set + "src_match").c_str(), src_match);
-        set_reg(s.monitor, (set + "tid_mask").c_str(), 0);
-        set_reg(s.monitor, (set + "count").c_str(), 0);
+        monitors_[s.monitor].load_filter(s.set, types, src.mask, src.match);
     }
     for (size_t m = 0; m < control.size(); ++m)
-        set_reg(m, "control", control[m]);
+        monitors_[m].set("control", control[m]);
 }
 
 void BusstatSampler::start() {
     for (size_t m = 0; m < platform_.monitors.size(); ++m)
-        boards_.push_back((reg(m, "id") & kSourceBits) >> 2);
+        boards_.push_back(monitors_[m].board());
     program(0);
     char line[160];
     std::snprintf(line, sizeof line, "%-10s %-10s %-30s %12s %-30s %12s %7s\n", "time", "dev",
@@ -128,7 +100,7 @@ void BusstatSampler::sample() {
             if (slots_[i].monitor != m) continue;
             const int ev = groups_[group_][i];
             const std::string set = "set" + std::to_string(slots_[i].set) + ".count";
-            const uint64_t n = ev >= 0 ? reg(m, set.c_str()) : 0;
+            const uint64_t n = ev >= 0 ? monitors_[m].get(set) : 0;
             char cell[64];
             std::snprintf(cell, sizeof cell, " %-30s %12llu",
                           ev >= 0 ? events_[size_t(ev)]->name : "-",

@@ -7,6 +7,7 @@
 // groups of events take turns, and the totals are scaled by how many
 // intervals each event was counted in, as the paper's tools did.
 #include "builder/platform_builder.h"
+#include "monitor_client.h"
 
 #include <systemc>
 
@@ -42,13 +43,12 @@ private:
     void run(); // the sampling thread
     void program(size_t group);
     void sample();
-    uint64_t reg(size_t monitor, const char* name) const;
-    void set_reg(size_t monitor, const char* name, uint64_t value);
 
     Platform& platform_;
     std::vector<const BusstatEvent*> events_;
     sc_core::sc_time interval_;
     std::ostream& out_;
+    std::vector<MonitorClient> monitors_;
     std::vector<Slot> slots_;
     std::vector<std::vector<int>> groups_; // per group: event index per slot, or -1
     std::vector<uint64_t> boards_;         // per monitor: its board (agent ID / 4)
