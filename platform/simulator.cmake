@@ -20,6 +20,7 @@ add_library(fireplane_platform STATIC
   ${CMAKE_CURRENT_LIST_DIR}/builder/platform_builder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/busstat/busstat_events.cpp
   ${CMAKE_CURRENT_LIST_DIR}/busstat/busstat_sampler.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/busstat/trace_sampler.cpp
 )
 # The OS layer and the host tools spawn processes during the simulation (sc_spawn).
 target_compile_definitions(fireplane_platform PUBLIC SC_INCLUDE_DYNAMIC_PROCESSES)
@@ -31,6 +32,7 @@ add_executable(fireplane
   ${CMAKE_CURRENT_LIST_DIR}/cli/info_commands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/run_command.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/run_control.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cli/monitor_tools.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/run_summary.cpp
 )
 target_compile_definitions(fireplane PRIVATE FIREPLANE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

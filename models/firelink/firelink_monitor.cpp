@@ -35,7 +35,9 @@ void FirelinkMonitor::see(const TransactionRecord& r) {
     for (unsigned s = 0; s < kCounterSets; ++s) {
         if (!((control_ >> s) & 1) || !filters_[s].passes(r)) continue;
         ++counts_[s];
-        if (s == 1 && (control_ & kControlTsb)) tsb_.record(r);
+        if (s != 1) continue;
+        if (control_ & kControlTsb) tsb_.record(r);
+        if (trace_sink_) trace_sink_(r);
     }
 }
 

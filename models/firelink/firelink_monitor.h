@@ -20,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 
 namespace fireplane::firelink {
 
@@ -45,6 +46,12 @@ public:
     bool read_register(uint64_t offset, uint64_t& value) const;
     bool write_register(uint64_t offset, uint64_t value);
 
+    // Beyond the hardware: every match of counter set 1 (the sequence
+    // buffer's filter) goes to `sink` too, with the time it was seen, so a
+    // tool can compare the sampled trace with the whole truth.
+    using TraceSink = std::function<void(const TransactionRecord&)>;
+    void set_trace_sink(TraceSink sink) { trace_sink_ = std::move(sink); }
+
     // What the monitor saw (every transaction, before filtering).
     void see(const TransactionRecord& r);
     uint64_t observed() const { return observed_; }
@@ -66,6 +73,7 @@ private:
     SequenceBuffer tsb_;
     uint64_t observed_ = 0;
     uint64_t bad_accesses_ = 0;
+    TraceSink trace_sink_;
 };
 
 } // namespace fireplane::firelink

@@ -116,8 +116,9 @@ void FireplaneBus::check_drained() const {
     fatal(what);
 }
 
-void FireplaneBus::schedule(const sc_core::sc_time& at, Action action, uint64_t seq) {
-    actions_.emplace(Key{at, next_order_++}, std::make_pair(action, seq));
+void FireplaneBus::schedule(const sc_core::sc_time& at, Action action, uint64_t seq,
+                            uint64_t rank) {
+    actions_.emplace(Key{at, rank, next_order_++}, std::make_pair(action, seq));
     wake_.notify(at - sc_core::sc_time_stamp());
 }
 
@@ -144,7 +145,12 @@ tlm::tlm_sync_enum FireplaneBus::agent_fw(int id, tlm::tlm_generic_payload& gp,
         Txn t{&gp, id, gp.get_address() & ~(kCoherenceUnit - 1), sc_core::sc_time_stamp() + delay,
               sc_core::SC_ZERO_TIME};
         txns_.emplace(seq, t);
-        schedule(t.arrival, Action::Arrive, seq);
+        // Handled one resolution step after it arrives, when every request
+        // arriving at the same time has been made (CPUs call at or before
+        // their arrival time), and among those in agent order: the order in
+        // which SystemC happened to run the CPUs' threads does not matter.
+        schedule(t.arrival + sc_core::sc_get_time_resolution(), Action::Arrive, seq,
+                 uint64_t(id) + 1);
         phase = tlm::END_REQ; // queued: the agent may send its next request
         return tlm::TLM_UPDATED;
     }
@@ -169,11 +175,10 @@ tlm::tlm_sync_enum FireplaneBus::snooper_bw(int, tlm::tlm_generic_payload&, tlm:
 
 // Arbitration: the next free slot at or after the first bus edge that
 // follows the request's arrival by `arbitration` cycles. Arrivals are handled
-// in time order, then call order: first come, first served, deterministic.
+// in time order, then agent order: first come, first served, deterministic.
 void FireplaneBus::arrive(uint64_t seq) {
     Txn& t = txn(seq, "arrive");
-    const sc_core::sc_time earliest =
-        next_edge(sc_core::sc_time_stamp()) + bus_cycles(config_.arbitration);
+    const sc_core::sc_time earliest = next_edge(t.arrival) + bus_cycles(config_.arbitration);
     const sc_core::sc_time slot = std::max(earliest, next_slot_);
     next_slot_ = slot + bus_cycles(config_.address_cycles);
     busy_cycles_ += config_.address_cycles;

@@ -90,10 +90,14 @@ private:
         uint64_t awaits = 0;        // the transaction whose data its supplier waits for
     };
     enum class Action : uint8_t { Arrive, Broadcast, Respond };
-    struct Key { // ordered by time, then by when it was scheduled
+    struct Key { // ordered by time, then rank (the agent, for arrivals), then scheduling
         sc_core::sc_time at;
+        uint64_t rank;
         uint64_t order;
-        bool operator<(const Key& o) const { return at != o.at ? at < o.at : order < o.order; }
+        bool operator<(const Key& o) const {
+            if (at != o.at) return at < o.at;
+            return rank != o.rank ? rank < o.rank : order < o.order;
+        }
     };
 
     tlm::tlm_sync_enum agent_fw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
@@ -103,7 +107,7 @@ private:
     tlm::tlm_sync_enum snooper_bw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                   sc_core::sc_time& delay);
 
-    void schedule(const sc_core::sc_time& at, Action action, uint64_t seq);
+    void schedule(const sc_core::sc_time& at, Action action, uint64_t seq, uint64_t rank = 0);
     void run(); // SC_METHOD: performs every action that is due
     void arrive(uint64_t seq);
     void broadcast(uint64_t seq);

@@ -21,7 +21,12 @@ struct RunOptions {
     std::string trace_file;           // --trace FILE: every executed instruction of cpu0
     std::vector<std::string> busstat; // --busstat EVENT,...: sample the Fire Link monitors
     std::string busstat_interval = "100us";
-    std::string busstat_file; // --busstat-out FILE ("": stderr)
+    std::string busstat_file;              // --busstat-out FILE ("": stderr)
+    std::vector<std::string> trace_sample; // --trace-sample EVENT,...: sample the sequence buffer
+    std::string trace_interval = "10us";
+    std::string sampled_trace_file; // --trace-out FILE
+    std::string full_trace_file;    // --trace-full FILE: every match, beside the samples
+    std::string vamap_file;         // --vamap FILE: the process's VA-to-PA page map at the end
 };
 
 // Each returns the process exit code; configuration and load errors are thrown.

@@ -62,6 +62,20 @@ int sc_main(int argc, char* argv[]) {
                         "simulated time between two --busstat samples (default 100us)");
     run_cmd->add_option("--busstat-out", run.busstat_file,
                         "write the --busstat samples to FILE instead of stderr");
+    run_cmd
+        ->add_option("--trace-sample", run.trace_sample,
+                     "sample the first monitor's transaction sequence buffer for these events "
+                     "(busstat names or types: WB, RTS,RTSA, ...)")
+        ->delimiter(',');
+    run_cmd->add_option("--trace-interval", run.trace_interval,
+                        "simulated time between two reads of the sequence buffer (default 10us)");
+    run_cmd->add_option("--trace-out", run.sampled_trace_file,
+                        "write the sampled trace to FILE (CSV)");
+    run_cmd->add_option("--trace-full", run.full_trace_file,
+                        "also write every matching transaction to FILE (CSV): the whole truth");
+    run_cmd->add_option(
+        "--vamap", run.vamap_file,
+        "write the program's virtual-to-physical page map to FILE at the end (CSV)");
     run_cmd->add_option("program", run.program, "the program and its arguments")->required();
 
     cli::MachineOptions dump;

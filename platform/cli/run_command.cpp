@@ -1,10 +1,9 @@
 // `fireplane run`: build the machine, load the program, simulate, report.
 #include "builder/platform_builder.h"
-#include "busstat/busstat_sampler.h"
 #include "commands.h"
-#include "config/units.h"
 #include "linux/linux_process.h"
 #include "loader/elf_image.h"
+#include "monitor_tools.h"
 #include "run_control.h"
 #include "run_summary.h"
 #include "sparc_cpu.h"
@@ -94,32 +93,20 @@ int run_program(const RunOptions& options) {
     for (auto* c : platform->cpus)
         c->core().set_magic_handler(&control);
 
-    std::unique_ptr<busstat::BusstatSampler> sampler;
-    std::ofstream busstat_out;
-    if (!options.busstat.empty()) {
-        if (!options.busstat_file.empty()) {
-            busstat_out.open(options.busstat_file);
-            if (!busstat_out)
-                throw std::invalid_argument("cannot write busstat samples to '" +
-                                            options.busstat_file + "'");
-        }
-        sc_core::sc_time interval;
-        try {
-            interval = sc_core::sc_time(double(units::parse_time_ps(options.busstat_interval)),
-                                        sc_core::SC_PS);
-        } catch (const std::exception& e) {
-            throw std::invalid_argument("--interval: " + std::string(e.what()));
-        }
-        sampler = std::make_unique<busstat::BusstatSampler>(
-            *platform, options.busstat, interval,
-            busstat_out.is_open() ? static_cast<std::ostream&>(busstat_out) : std::cerr);
-        sampler->start();
-    }
+    MonitorTools monitor_tools(*platform, options);
+    monitor_tools.start();
 
     RunSummary summary(*platform);
     const auto start = std::chrono::steady_clock::now();
     sc_core::sc_start();
-    if (sampler) sampler->finish();
+    monitor_tools.finish();
+    if (!options.vamap_file.empty()) {
+        std::ofstream vamap(options.vamap_file);
+        process.memory().write_page_map(vamap);
+        if (!vamap)
+            std::fprintf(stderr, "fireplane: error: cannot write the page map to '%s'\n",
+                         options.vamap_file.c_str());
+    }
     summary.set_host_seconds(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 

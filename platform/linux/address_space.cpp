@@ -1,5 +1,8 @@
 #include "address_space.h"
 
+#include <algorithm>
+#include <ostream>
+
 #include <cstring>
 
 namespace fireplane::linux_user {
@@ -174,6 +177,20 @@ bool AddressSpace::physical_page(uint64_t va_page, uint64_t& pa_page) const {
     if (p == pages_.end()) return false;
     pa_page = p->second.pa;
     return true;
+}
+
+void AddressSpace::write_page_map(std::ostream& out) const {
+    std::vector<uint64_t> vpns;
+    for (const auto& [vpn, page] : pages_)
+        vpns.push_back(vpn);
+    std::sort(vpns.begin(), vpns.end()); // the hash map's order is the host's, not ours
+    out << "va_page,pa_page,segment\n";
+    for (uint64_t vpn : vpns) {
+        const uint64_t va = vpn * kPageSize;
+        const Mapping* m = find_mapping(va);
+        out << "0x" << std::hex << va << ",0x" << pages_.at(vpn).pa << std::dec << ','
+            << (m ? m->name : "?") << '\n';
+    }
 }
 
 } // namespace fireplane::linux_user

@@ -6,6 +6,7 @@
 #include "address_translator.h"
 
 #include <cstdint>
+#include <iosfwd>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -57,6 +58,9 @@ public:
     const std::map<uint64_t, Mapping>& mappings() const { return mappings_; }
     // Physical page of a virtual page, if it has one.
     bool physical_page(uint64_t va_page, uint64_t& pa_page) const;
+    // Every backed page as CSV `va_page,pa_page,segment`, by virtual address:
+    // what the analysis tools need to name the owner of a physical address.
+    void write_page_map(std::ostream& out) const;
     bool out_of_memory() const { return out_of_memory_; }
     uint64_t resident_pages() const { return pages_.size(); }
     uint64_t physical_size() const { return ram_.size; }

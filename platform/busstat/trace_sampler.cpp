@@ -1,0 +1,100 @@
+#include "trace_sampler.h"
+
+#include "busstat_events.h"
+#include "firelink_monitor.h"
+
+#include <ostream>
+#include <stdexcept>
+
+namespace fireplane::busstat {
+
+namespace {
+constexpr const char* kColumns = "address,type,source,tid,shared,owned,mapped";
+
+void write_record(std::ostream& out, uint64_t address, uint64_t info) {
+    using namespace firelink;
+    out << "0x" << std::hex << address << std::dec << ','
+        << to_string(TransactionType(info >> kInfoTypeShift & 0x1f)) << ','
+        << (info >> kInfoSourceShift & 0x3ff) << ',' << (info >> kInfoTidShift & 0xffff) << ','
+        << (info >> kInfoSharedBit & 1) << ',' << (info >> kInfoOwnedBit & 1) << ','
+        << (info >> kInfoMappedBit & 1) << '\n';
+}
+
+uint64_t info_of(const firelink::TransactionRecord& r) {
+    using namespace firelink;
+    return uint64_t(r.type) << kInfoTypeShift | uint64_t(r.snoop.shared) << kInfoSharedBit |
+           uint64_t(r.snoop.owned) << kInfoOwnedBit | uint64_t(r.snoop.mapped) << kInfoMappedBit |
+           uint64_t(r.source) << kInfoSourceShift | uint64_t(r.transaction_id) << kInfoTidShift;
+}
+
+uint64_t now_ns() {
+    return uint64_t(sc_core::sc_time_stamp() / sc_core::sc_time(1, sc_core::SC_NS));
+}
+} // namespace
+
+TraceSampler::TraceSampler(Platform& platform, const std::vector<std::string>& events,
+                           sc_core::sc_time interval, std::ostream& samples, std::ostream* full)
+    : platform_(platform), interval_(interval), samples_(samples), full_(full) {
+    for (const std::string& name : events) {
+        const BusstatEvent* e = find_busstat_event(name);
+        if (!e) throw std::invalid_argument("unknown --trace-sample event '" + name + "'");
+        types_ |= e->types;
+    }
+    if (!types_) throw std::invalid_argument("--trace-sample needs at least one event");
+    if (interval == sc_core::SC_ZERO_TIME)
+        throw std::invalid_argument("--trace-interval must be greater than 0");
+    if (platform.monitors.empty() || !platform.host || !platform.bus)
+        throw std::invalid_argument(
+            "--trace-sample needs a machine with a fireplane_bus and a firelink_monitor");
+    monitor_ = std::make_unique<MonitorClient>(*platform.host, platform.monitors.front());
+}
+
+void TraceSampler::start() {
+    monitor_->load_filter(1, types_, 0, 0);
+    monitor_->set("tsb_status", 0); // empty
+    monitor_->set("control", firelink::kControlSet1 | firelink::kControlTsb);
+    samples_ << "sample,time_ns,index,overrun," << kColumns << '\n';
+    if (full_) {
+        *full_ << "time_ns," << kColumns << '\n';
+        // The truth beside the samples (a simulator's privilege, not a register).
+        auto* mon = dynamic_cast<firelink::FirelinkMonitor*>(
+            sc_core::sc_find_object(platform_.monitors.front().name.c_str()));
+        if (!mon) throw std::invalid_argument("--trace-full: no monitor object to attach to");
+        mon->set_trace_sink([this](const firelink::TransactionRecord& r) {
+            *full_ << now_ns() << ',';
+            write_record(*full_, r.address, info_of(r));
+        });
+    }
+    sc_core::sc_spawn([this] { run(); }, "trace_sampler");
+}
+
+void TraceSampler::run() {
+    for (;;) {
+        sc_core::wait(interval_);
+        sample();
+    }
+}
+
+// Reads what the buffer holds, oldest first, then empties it for the next segment.
+void TraceSampler::sample() {
+    const uint64_t status = monitor_->get("tsb_status");
+    const uint64_t fill = status & firelink::kStatusFillMask;
+    const bool overrun = status & firelink::kStatusOverrun;
+    if (fill == 0) return;
+    ++segments_;
+    overruns_ += overrun;
+    for (uint64_t i = 0; i < fill; ++i) {
+        const std::string entry = "tsb" + std::to_string(i) + ".";
+        samples_ << segments_ << ',' << now_ns() << ',' << i << ',' << overrun << ',';
+        write_record(samples_, monitor_->get(entry + "address"), monitor_->get(entry + "info"));
+    }
+    monitor_->set("tsb_status", 0);
+}
+
+void TraceSampler::finish() {
+    if (finished_) return;
+    finished_ = true;
+    sample();
+}
+
+} // namespace fireplane::busstat

@@ -1,0 +1,47 @@
+#pragma once
+// `fireplane run --trace-sample EVENTS --trace-interval T --trace-out FILE`:
+// the Fire Link paper's trace sampling (section 2.3). Counter set 1 of the
+// first monitor is programmed with the events' types and its sequence buffer
+// enabled; every interval the host reads the buffer (status, then the
+// entries) and empties it. The samples form an incomplete trace in segments of
+// up to 8 consecutive matches; an overrun says matches were lost after them.
+// With --trace-full FILE the simulator also writes every match: the truth the
+// hardware could not give.
+#include "builder/platform_builder.h"
+#include "monitor_client.h"
+
+#include <systemc>
+
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fireplane::busstat {
+
+class TraceSampler {
+public:
+    // Throws std::invalid_argument for an unknown event, a zero interval or a
+    // machine without a monitor.
+    TraceSampler(Platform& platform, const std::vector<std::string>& events,
+                 sc_core::sc_time interval, std::ostream& samples, std::ostream* full);
+    void start();
+    void finish(); // the last sample
+    uint64_t segments() const { return segments_; }
+    uint64_t overruns() const { return overruns_; }
+
+private:
+    void run();
+    void sample();
+
+    Platform& platform_;
+    std::unique_ptr<MonitorClient> monitor_;
+    uint64_t types_ = 0;
+    sc_core::sc_time interval_;
+    std::ostream& samples_;
+    std::ostream* full_;
+    uint64_t segments_ = 0, overruns_ = 0;
+    bool finished_ = false;
+};
+
+} // namespace fireplane::busstat
