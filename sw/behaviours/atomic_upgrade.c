@@ -31,8 +31,8 @@
 // flag per CPU, each in an E$ block of its own, plain stores and MEMBAR #Sync,
 // so CPU 1 spins in its D$ and puts nothing on the bus while CPU 0 times.
 #define _GNU_SOURCE
-#include "cpu_pin.h"
 #include "behaviours.h"
+#include "cpu_pin.h"
 #include "fireplane_magic.h"
 
 #include <pthread.h>
@@ -96,8 +96,9 @@ static void await(volatile unsigned long* flag, unsigned long n) {
 static void pin(int cpu) {
     int err = pin_to_cpu(cpu);
     if (err)
-        fprintf(stderr, "atomic_upgrade: cannot pin a thread to CPU %d (%s): timings are not valid\n",
-                cpu, strerror(err));
+        fprintf(stderr,
+                "atomic_upgrade: cannot pin a thread to CPU %d (%s): timings are not valid\n", cpu,
+                strerror(err));
 }
 
 static void* cpu1_main(void* unused) {

@@ -13,10 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define BH_LINE 64                // coherence unit: E$ sub-block, W$ line
-#define BH_EC_BLOCK 512           // E$ block: one tag for eight lines
-#define BH_PAGE 8192              // sparc64 Linux base page
-#define BH_EC_FLUSH (24ul << 20)  // 3 x the E$: a displacement flush reads this much
+#define BH_LINE 64               // coherence unit: E$ sub-block, W$ line
+#define BH_EC_BLOCK 512          // E$ block: one tag for eight lines
+#define BH_PAGE 8192             // sparc64 Linux base page
+#define BH_EC_FLUSH (24ul << 20) // 3 x the E$: a displacement flush reads this much
 
 static inline unsigned long bh_tick(void) {
     unsigned long t;

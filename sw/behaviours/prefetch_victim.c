@@ -31,9 +31,9 @@
 #include <string.h>
 
 #define P_PAGES 32
-#define BLOCKS_PER_PAGE (BH_PAGE / BH_EC_BLOCK)           // 16
-#define PREFETCHES (P_PAGES * (BLOCKS_PER_PAGE - 1))     // 480
-#define D_SIZE (24ul << 20)                               // 3 x the E$
+#define BLOCKS_PER_PAGE (BH_PAGE / BH_EC_BLOCK)      // 16
+#define PREFETCHES (P_PAGES * (BLOCKS_PER_PAGE - 1)) // 480
+#define D_SIZE (24ul << 20)                          // 3 x the E$
 #define WAIT 2000 // loop iterations after the last prefetch: its fill and writeback are done
 
 static char pbuf[P_PAGES * BH_PAGE] __attribute__((aligned(BH_PAGE)));
@@ -111,8 +111,8 @@ int main(int argc, char** argv) {
 
     region(fcn, pbuf, P_PAGES * BLOCKS_PER_PAGE, WAIT);
 
-    printf("prefetch_victim: %d prefetches (fcn %d) of lines whose E$ victims are %s\n",
-           PREFETCHES, fcn, victims);
+    printf("prefetch_victim: %d prefetches (fcn %d) of lines whose E$ victims are %s\n", PREFETCHES,
+           fcn, victims);
     printf("value prefetches %d\n", PREFETCHES);
     return 0;
 }

@@ -22,10 +22,10 @@
 
 #include <string.h>
 
-#define LINES 512                          // lines of the burst (32 KiB)
-#define STORES_PER_LINE 8                  // stx every 8 bytes: the whole line
-#define STORES (LINES * STORES_PER_LINE)   // 4096
-#define WCACHE_LINES 16                    // 1 KiB: half the W$
+#define LINES 512                        // lines of the burst (32 KiB)
+#define STORES_PER_LINE 8                // stx every 8 bytes: the whole line
+#define STORES (LINES * STORES_PER_LINE) // 4096
+#define WCACHE_LINES 16                  // 1 KiB: half the W$
 #define WCACHE_PASSES (LINES / WCACHE_LINES)
 
 static char burst[LINES * BH_LINE] __attribute__((aligned(BH_PAGE)));
@@ -77,8 +77,7 @@ int main(int argc, char** argv) {
     FIREPLANE_ROI_END();
     unsigned long t1 = bh_tick();
 
-    printf("store_burst %s: %d stores to %d lines\n", mode, STORES,
-           wcache ? WCACHE_LINES : LINES);
+    printf("store_burst %s: %d stores to %d lines\n", mode, STORES, wcache ? WCACHE_LINES : LINES);
     printf("value cycles %lu\n", t1 - t0);
     printf("value stores %d\n", STORES);
     return 0;
