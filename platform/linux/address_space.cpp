@@ -99,7 +99,7 @@ uint64_t AddressSpace::find_free(uint64_t from, uint64_t len) const {
 
 void AddressSpace::discard(uint64_t va, uint64_t len) {
     for (uint64_t vpn : backed_pages(va, len))
-        release(vpn);
+        if (!pages_[vpn].device) release(vpn); // device registers do not become zero pages
 }
 
 void AddressSpace::move(uint64_t from, uint64_t len, uint64_t to) {
@@ -133,10 +133,16 @@ bool AddressSpace::allocate(uint64_t& pa) {
     return true;
 }
 
+void AddressSpace::map_device(uint64_t va, uint64_t len, uint64_t pa, unsigned prot) {
+    map(va, len, prot, "device");
+    for (uint64_t off = 0; off < len; off += kPageSize)
+        pages_[(va + off) / kPageSize] = Page{pa + off, prot, true};
+}
+
 void AddressSpace::release(uint64_t vpn) {
     auto p = pages_.find(vpn);
     if (p == pages_.end()) return;
-    free_pas_.push_back(p->second.pa);
+    if (!p->second.device) free_pas_.push_back(p->second.pa);
     pages_.erase(p);
 }
 
@@ -169,6 +175,7 @@ uint8_t* AddressSpace::host_pointer(uint64_t va) {
         if (!m || !allocate(page_pa)) return nullptr;
         p = pages_.emplace(vpn, Page{page_pa, m->prot}).first;
     }
+    if (p->second.device) return nullptr; // not RAM: only the CPU's uncached path reaches it
     return ram_.host + (p->second.pa - ram_.base) + (va % kPageSize);
 }
 

@@ -38,6 +38,9 @@ public:
 
     // Maps [va, va+len) (page aligned), replacing whatever was there.
     void map(uint64_t va, uint64_t len, unsigned prot, const std::string& name);
+    // Maps [va, va+len) onto physical [pa, pa+len) outside RAM (device
+    // registers, through /dev/mem): accesses go to the device, uncached.
+    void map_device(uint64_t va, uint64_t len, uint64_t pa, unsigned prot);
     void unmap(uint64_t va, uint64_t len);
     // False when part of the range is not mapped.
     bool protect(uint64_t va, uint64_t len, unsigned prot);
@@ -64,11 +67,15 @@ public:
     bool out_of_memory() const { return out_of_memory_; }
     uint64_t resident_pages() const { return pages_.size(); }
     uint64_t physical_size() const { return ram_.size; }
+    bool overlaps_ram(uint64_t pa, uint64_t len) const {
+        return pa < ram_.base + ram_.size && ram_.base < pa + len;
+    }
 
 private:
     struct Page {
         uint64_t pa;
         unsigned prot;
+        bool device = false; // device space (/dev/mem): not RAM, never freed or discarded
     };
     const Mapping* find_mapping(uint64_t va) const;
     void split_at(uint64_t va);

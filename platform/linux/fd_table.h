@@ -1,6 +1,7 @@
 #pragma once
 // Guest file descriptors and the host descriptors behind them. The guest's
 // 0, 1 and 2 are the simulator's own; closing them only forgets them.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -21,11 +22,17 @@ public:
     void place(int guest, int host_fd);
     // False when `guest` was not open.
     bool close(int64_t guest);
+    // /dev/mem: an open that maps physical addresses, not a host file.
+    void set_physical_memory(int guest) { physical_.at(size_t(guest)) = true; }
+    bool physical_memory(int64_t guest) const {
+        return guest >= 0 && guest < kMaxFds && physical_[size_t(guest)];
+    }
 
     static constexpr int kMaxFds = 1024;
 
 private:
     std::vector<int> host_; // -1 when free
+    std::vector<bool> physical_ = std::vector<bool>(kMaxFds, false);
 };
 
 } // namespace fireplane::linux_user

@@ -62,6 +62,13 @@ int64_t sys_mmap(LinuxProcess& p, const SyscallArgs& a) {
         addr = p.memory().find_free(p.mmap_next, len);
         if (addr == 0 || addr + len > kUserTop) return -abi::kENOMEM;
     }
+    if (host_fd >= 0 && p.files().physical_memory(int64_t(a.a[4]))) {
+        // /dev/mem: device registers (RAM is the process's own pages, not for sharing).
+        if (p.memory().overlaps_ram(offset, len)) return -abi::kEPERM;
+        p.memory().map_device(addr, len, offset, prot);
+        changed(p);
+        return int64_t(addr);
+    }
     p.memory().map(addr, len, prot, host_fd < 0 ? "mmap" : "file");
     changed(p);
     if (host_fd >= 0) {
