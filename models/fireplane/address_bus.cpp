@@ -26,8 +26,10 @@ std::string hex(uint64_t v) {
 } // namespace
 
 FireplaneBus::FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfig& config)
-    : sc_module(name), agents("agents"), snoopers("snoopers"), memory("memory"), config_(config) {
+    : sc_module(name), agents("agents"), snoopers("snoopers"), memory("memory"), io("io"),
+      config_(config) {
     agents.register_nb_transport_fw(this, &FireplaneBus::agent_fw);
+    io.register_b_transport(this, &FireplaneBus::io_announce);
     snoopers.register_nb_transport_bw(this, &FireplaneBus::snooper_bw);
     memory.register_nb_transport_bw(this, &FireplaneBus::memory_bw);
     SC_HAS_PROCESS(FireplaneBus);
@@ -212,6 +214,21 @@ void FireplaneBus::broadcast(uint64_t seq) {
     t.snooped = sc_core::sc_time_stamp() + bus_cycles(config_.snoop_cycles);
     if (config_.check_invariants) check_line(t, seq);
     route(seq);
+}
+
+void FireplaneBus::io_announce(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
+    const FireplaneExtension* x = find_fireplane_extension(gp);
+    if (!x || x->info().klass != TransactionClass::Io)
+        fatal("io: only I/O transactions with a FireplaneExtension may be announced");
+    ++by_type_[unsigned(x->type)];
+    ++busy_cycles_;
+    for (int i = int(agents.size()); i < int(snoopers.size()); ++i) { // the observers
+        tlm::tlm_phase phase = tlm::BEGIN_REQ;
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        if (snoopers[i]->nb_transport_fw(gp, phase, delay) != tlm::TLM_COMPLETED)
+            fatal("observer " + std::to_string(i) + " did not complete an I/O announcement");
+    }
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
 void FireplaneBus::check_line(const Txn& t, uint64_t seq) {

@@ -18,6 +18,7 @@
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
 
 #include "fireplane_extension.h"
 
@@ -49,6 +50,10 @@ public:
     tlm_utils::multi_passthrough_target_socket<FireplaneBus> agents;
     tlm_utils::multi_passthrough_initiator_socket<FireplaneBus> snoopers;
     tlm_utils::simple_initiator_socket<FireplaneBus> memory;
+    // I/O agents announce the transactions they carry (RIO, WIO, RBIO, WBIO,
+    // INT) here: they take an address slot's worth of the count and go to the
+    // observers (monitors), but no cache holds I/O space, so nobody snoops them.
+    tlm_utils::simple_target_socket_optional<FireplaneBus> io;
 
     // Checks the states of one line in every agent (index = agent binding);
     // returns "" or why they are illegal. The builder installs the cache
@@ -102,6 +107,7 @@ private:
 
     tlm::tlm_sync_enum agent_fw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                 sc_core::sc_time& delay);
+    void io_announce(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     tlm::tlm_sync_enum memory_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                  sc_core::sc_time& delay);
     tlm::tlm_sync_enum snooper_bw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,

@@ -7,7 +7,7 @@
 namespace fireplane {
 
 IoBridge::IoBridge(sc_core::sc_module_name name, const IoBridgeConfig& config)
-    : sc_module(name), socket("socket"), config_(config), devices_("devices"),
+    : sc_module(name), socket("socket"), announce("announce"), config_(config), devices_("devices"),
       to_devices_("to_devices") {
     if (config_.size == 0 || config_.base + (config_.size - 1) < config_.base)
         throw std::invalid_argument("the I/O window is empty or wraps around");
@@ -45,6 +45,11 @@ void IoBridge::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay
     ++by_type_[unsigned(x.type)];
     const uint64_t local = gp.get_address();
     gp.set_address(config_.base + local);
+    if (announce.size()) { // on the address bus, for its monitors
+        sc_core::sc_time none = sc_core::SC_ZERO_TIME;
+        announce->b_transport(gp, none);
+        gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    }
     delay += config_.latency;
     to_devices_->b_transport(gp, delay);
     gp.set_address(local);

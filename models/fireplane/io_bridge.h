@@ -37,6 +37,10 @@ struct IoBridgeConfig {
 class IoBridge : public sc_core::sc_module, public BusTarget {
 public:
     tlm_utils::simple_target_socket<IoBridge> socket;
+    // To the Fireplane bus's `io` socket: every transaction the bridge carries
+    // is announced there, so the bus's monitors see it. Optional (a machine
+    // without a bus).
+    tlm_utils::simple_initiator_socket_optional<IoBridge> announce;
 
     IoBridge(sc_core::sc_module_name name, const IoBridgeConfig& config);
     ~IoBridge() override;

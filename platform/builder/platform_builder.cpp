@@ -118,6 +118,10 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
         throw ConfigError(bus_where, "a fireplane_bus reaches memory and devices through a "
                                      "router, but the machine has no component of type router");
     bind_caches(*platform);
+    // I/O bridges announce what they carry on the bus, for its monitors.
+    if (platform->bus)
+        for (IoBridge* b : bridges)
+            b->announce.bind(platform->bus->io);
     // Observers (monitors) see every transaction after the caches have answered it.
     for (size_t i = 0; i < machine.components.size(); ++i)
         if (auto* observer = dynamic_cast<BusObserver*>(platform->modules[i].get())) {
