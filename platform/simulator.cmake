@@ -33,6 +33,7 @@ add_executable(fireplane
   ${CMAKE_CURRENT_LIST_DIR}/cli/run_command.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/run_control.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/monitor_tools.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cli/busstat_command.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/run_summary.cpp
 )
 target_compile_definitions(fireplane PRIVATE FIREPLANE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

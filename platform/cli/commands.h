@@ -33,6 +33,8 @@ struct RunOptions {
 int run_program(const RunOptions& options);
 int dump_config(const MachineOptions& options);
 int list_models();
+// Reprints saved --busstat samples, merging every `every` intervals.
+int busstat_file(const std::string& path, unsigned every);
 
 // The machine used when --config is not given.
 std::string default_config();

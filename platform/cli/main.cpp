@@ -83,6 +83,12 @@ int sc_main(int argc, char* argv[]) {
         app.add_subcommand("dump-config", "print the fully resolved machine with descriptions");
     add_machine_options(*dump_cmd, dump);
     app.add_subcommand("list-models", "list the model types and their parameters");
+    std::string busstat_path;
+    unsigned busstat_every = 1;
+    CLI::App* busstat_cmd = app.add_subcommand(
+        "busstat", "reprint samples saved by `run --busstat ... --busstat-out FILE`");
+    busstat_cmd->add_option("file", busstat_path, "the saved samples")->required();
+    busstat_cmd->add_option("--every", busstat_every, "merge every N intervals into one");
 
     try {
         app.parse(argc, argv);
@@ -98,6 +104,7 @@ int sc_main(int argc, char* argv[]) {
             log::set_from_argument(l);
         if (*run_cmd) return cli::run_program(run);
         if (*dump_cmd) return cli::dump_config(dump);
+        if (*busstat_cmd) return cli::busstat_file(busstat_path, busstat_every);
         return cli::list_models();
     } catch (const ConfigError& e) {
         std::fprintf(stderr, "%s\n", e.what());
