@@ -67,16 +67,7 @@ bool FirelinkMonitor::read_register(uint64_t offset, uint64_t& value) const {
         value = uint64_t(tsb_.fill()) | (tsb_.overrun() ? kStatusOverrun : 0);
         return true;
     case Reg::TsbAddress: value = i < tsb_.fill() ? tsb_.entry(i).address : 0; return true;
-    case Reg::TsbInfo: {
-        value = 0;
-        if (i >= tsb_.fill()) return true;
-        const TransactionRecord& r = tsb_.entry(i);
-        value =
-            uint64_t(r.type) << kInfoTypeShift | uint64_t(r.snoop.shared) << kInfoSharedBit |
-            uint64_t(r.snoop.owned) << kInfoOwnedBit | uint64_t(r.snoop.mapped) << kInfoMappedBit |
-            uint64_t(r.source) << kInfoSourceShift | uint64_t(r.transaction_id) << kInfoTidShift;
-        return true;
-    }
+    case Reg::TsbInfo: value = i < tsb_.fill() ? encode_tsb_info(tsb_.entry(i)) : 0; return true;
     default: value = *const_cast<FirelinkMonitor*>(this)->field(d.info->reg, i); return true;
     }
 }

@@ -55,7 +55,6 @@ public:
     // What the monitor saw (every transaction, before filtering).
     void see(const TransactionRecord& r);
     uint64_t observed() const { return observed_; }
-    const SequenceBuffer& sequence_buffer() const { return tsb_; }
 
 private:
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);

@@ -1,15 +1,34 @@
 #include "monitor_registers.h"
 
+#include "transaction_types.h"
+
 namespace fireplane::firelink {
 
 namespace {
 constexpr uint64_t kAddressBits = (1ull << 43) - 1;
 constexpr uint64_t kSourceBits = (1ull << 10) - 1;
 constexpr uint64_t kTidBits = (1ull << 16) - 1;
-constexpr uint64_t kTypeBits = (1ull << 19) - 1;
 constexpr uint64_t kSet = 0x40; // bytes between the two counter sets' registers
 constexpr uint64_t kAll = ~0ull;
 } // namespace
+
+uint64_t encode_tsb_info(const TransactionRecord& r) {
+    return uint64_t(r.type) << kInfoTypeShift | uint64_t(r.snoop.shared) << kInfoSharedBit |
+           uint64_t(r.snoop.owned) << kInfoOwnedBit | uint64_t(r.snoop.mapped) << kInfoMappedBit |
+           uint64_t(r.source) << kInfoSourceShift | uint64_t(r.transaction_id) << kInfoTidShift;
+}
+
+TransactionRecord decode_tsb_entry(uint64_t address, uint64_t info) {
+    TransactionRecord r;
+    r.address = address;
+    r.type = TransactionType(info >> kInfoTypeShift & 0x1f);
+    r.snoop.shared = info >> kInfoSharedBit & 1;
+    r.snoop.owned = info >> kInfoOwnedBit & 1;
+    r.snoop.mapped = info >> kInfoMappedBit & 1;
+    r.source = uint16_t(info >> kInfoSourceShift & 0x3ff);
+    r.transaction_id = uint16_t(info >> kInfoTidShift & 0xffff);
+    return r;
+}
 
 const std::vector<RegisterInfo>& monitor_registers() {
     static const std::vector<RegisterInfo> table = {
@@ -20,7 +39,7 @@ const std::vector<RegisterInfo>& monitor_registers() {
         {"tsb_status", Reg::TsbStatus, 0x010, 1, 0, kAll,
          "bits 3:0: entries filled; bit 8: overrun (a match was lost while full); any write "
          "empties the buffer"},
-        {"types", Reg::Types, 0x100, kCounterSets, kSet, kTypeBits,
+        {"types", Reg::Types, 0x100, kCounterSets, kSet, kAllTransactionTypesMask,
          "one bit per transaction type (models/fireplane/transaction_types.h)"},
         {"addr_mask", Reg::AddrMask, 0x108, kCounterSets, kSet, kAddressBits,
          "physical-address bits that must equal addr_match"},

@@ -4,6 +4,8 @@
 // its tests, the host tools and the guest driver all use these offsets.
 // 64-bit registers, big-endian as the SPARC sees them; 8-byte accesses, or
 // 4-byte ones to either half.
+#include "transaction_record.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -46,6 +48,10 @@ inline constexpr uint64_t kStatusFillMask = 0xf, kStatusOverrun = 1ull << 8;
 // TSB_INFO fields.
 inline constexpr unsigned kInfoTypeShift = 0, kInfoSharedBit = 8, kInfoOwnedBit = 9,
                           kInfoMappedBit = 10, kInfoSourceShift = 16, kInfoTidShift = 32;
+
+// A sequence-buffer entry's `info` register: what software reads, and back.
+uint64_t encode_tsb_info(const TransactionRecord& r);
+TransactionRecord decode_tsb_entry(uint64_t address, uint64_t info);
 
 const std::vector<RegisterInfo>& monitor_registers();
 

@@ -47,6 +47,11 @@ enum class DataDirection : uint8_t {
     FromRequester, // the requester sends data
 };
 
+// A type's bit in a transaction-type mask (kAllTransactionTypesMask holds them all).
+constexpr uint32_t type_bit(TransactionType t) {
+    return uint32_t(1) << static_cast<unsigned>(t);
+}
+
 struct TransactionInfo {
     TransactionType type;
     std::string_view mnemonic;
@@ -56,7 +61,7 @@ struct TransactionInfo {
     std::string_view description;
 
     unsigned code() const { return static_cast<unsigned>(type); }
-    uint32_t mask_bit() const { return uint32_t(1) << code(); }
+    uint32_t mask_bit() const { return type_bit(type); }
     bool carries_data() const { return data != DataDirection::None; }
 };
 

@@ -5,24 +5,22 @@
 namespace fireplane::busstat {
 
 namespace {
-constexpr uint64_t bit(TransactionType t) {
-    return 1ull << unsigned(t);
-}
 using T = TransactionType;
-constexpr uint64_t kAll = (1ull << kNumTransactionTypes) - 1;
-constexpr uint64_t kInterrupt = bit(T::INT);
-constexpr uint64_t kIo = bit(T::RIO) | bit(T::RBIO) | bit(T::WIO) | bit(T::WBIO);
-constexpr uint64_t kLocalCoherent =
-    bit(T::RTS) | bit(T::RTSA) | bit(T::RTO) | bit(T::RS) | bit(T::WS) | bit(T::WB);
-constexpr uint64_t kOutgoingSsm =
-    bit(T::R_RTS) | bit(T::R_RTSA) | bit(T::R_RTO) | bit(T::R_RS) | bit(T::R_WS) | bit(T::R_WB);
-constexpr uint64_t kIncomingSsm = bit(T::RTSR) | bit(T::RTOR);
+constexpr uint64_t kInterrupt = type_bit(T::INT);
+constexpr uint64_t kIo =
+    type_bit(T::RIO) | type_bit(T::RBIO) | type_bit(T::WIO) | type_bit(T::WBIO);
+constexpr uint64_t kLocalCoherent = type_bit(T::RTS) | type_bit(T::RTSA) | type_bit(T::RTO) |
+                                    type_bit(T::RS) | type_bit(T::WS) | type_bit(T::WB);
+constexpr uint64_t kOutgoingSsm = type_bit(T::R_RTS) | type_bit(T::R_RTSA) | type_bit(T::R_RTO) |
+                                  type_bit(T::R_RS) | type_bit(T::R_WS) | type_bit(T::R_WB);
+constexpr uint64_t kIncomingSsm = type_bit(T::RTSR) | type_bit(T::RTOR);
 } // namespace
 
 // The paper spells one "sfi_hstgm_cohrnt"; busstat's name has "hstgrm" like the rest.
 const std::vector<BusstatEvent>& busstat_events() {
     static const std::vector<BusstatEvent> table = {
-        {"sfi_hstgrm_all_trans", kAll, Source::Any, "all transactions seen on the address bus"},
+        {"sfi_hstgrm_all_trans", kAllTransactionTypesMask, Source::Any,
+         "all transactions seen on the address bus"},
         {"sfi_hstgrm_int", kInterrupt, Source::Any, "all interrupts"},
         {"sfi_hstgrm_local_int", kInterrupt, Source::LocalBoard, "interrupts from the local board"},
         {"sfi_hstgrm_rmt_clu_incm_int", kInterrupt, Source::NoAgent,
@@ -49,7 +47,7 @@ const std::vector<BusstatEvent>& type_events() {
     static const std::vector<BusstatEvent> table = [] {
         std::vector<BusstatEvent> t;
         for (const TransactionInfo& info : transaction_table())
-            t.push_back({info.mnemonic.data(), 1ull << info.code(), Source::Any,
+            t.push_back({info.mnemonic.data(), type_bit(info.type), Source::Any,
                          "transactions of this type"});
         return t;
     }();

@@ -4,6 +4,7 @@
 #include "builder/host_port.h"
 #include "busstat_events.h"
 #include "monitor_registers.h"
+#include "transaction_types.h"
 
 #include <cstdio>
 #include <ostream>
@@ -28,9 +29,7 @@ BusstatSampler::BusstatSampler(Platform& platform, const std::vector<std::string
     }
     if (interval == sc_core::SC_ZERO_TIME)
         throw std::invalid_argument("--interval must be greater than 0");
-    if (platform.monitors.empty() || !platform.host || !platform.bus)
-        throw std::invalid_argument(
-            "--busstat needs a machine with a fireplane_bus and a firelink_monitor");
+    require_monitors(platform, "--busstat");
     for (size_t m = 0; m < platform.monitors.size(); ++m) {
         monitors_.emplace_back(*platform.host, platform.monitors[m]);
         for (unsigned s = 0; s < firelink::kCounterSets; ++s)
@@ -109,7 +108,8 @@ void BusstatSampler::sample() {
             if (ev < 0) continue;
             tallies_[size_t(ev)].counted += n;
             ++tallies_[size_t(ev)].intervals;
-            if (std::string(events_[size_t(ev)]->name) == "sfi_hstgrm_all_trans") all = double(n);
+            const BusstatEvent& e = *events_[size_t(ev)];
+            if (e.types == kAllTransactionTypesMask && e.source == Source::Any) all = double(n);
         }
         char head[64], util[16] = "-";
         std::snprintf(head, sizeof head, "%-10.6f %-10s", now.to_seconds(),

@@ -8,9 +8,18 @@
 
 #include <systemc>
 
+#include <stdexcept>
 #include <string>
 
 namespace fireplane::busstat {
+
+// Throws std::invalid_argument, naming the tool's `option`, unless the
+// machine has what the monitor tools need: a bus, a monitor, the host port.
+inline void require_monitors(const Platform& platform, const std::string& option) {
+    if (platform.monitors.empty() || !platform.host || !platform.bus)
+        throw std::invalid_argument(option +
+                                    " needs a machine with a fireplane_bus and a firelink_monitor");
+}
 
 class MonitorClient {
 public:

@@ -11,20 +11,10 @@ namespace fireplane::busstat {
 namespace {
 constexpr const char* kColumns = "address,type,source,tid,shared,owned,mapped";
 
-void write_record(std::ostream& out, uint64_t address, uint64_t info) {
-    using namespace firelink;
-    out << "0x" << std::hex << address << std::dec << ','
-        << to_string(TransactionType(info >> kInfoTypeShift & 0x1f)) << ','
-        << (info >> kInfoSourceShift & 0x3ff) << ',' << (info >> kInfoTidShift & 0xffff) << ','
-        << (info >> kInfoSharedBit & 1) << ',' << (info >> kInfoOwnedBit & 1) << ','
-        << (info >> kInfoMappedBit & 1) << '\n';
-}
-
-uint64_t info_of(const firelink::TransactionRecord& r) {
-    using namespace firelink;
-    return uint64_t(r.type) << kInfoTypeShift | uint64_t(r.snoop.shared) << kInfoSharedBit |
-           uint64_t(r.snoop.owned) << kInfoOwnedBit | uint64_t(r.snoop.mapped) << kInfoMappedBit |
-           uint64_t(r.source) << kInfoSourceShift | uint64_t(r.transaction_id) << kInfoTidShift;
+void write_record(std::ostream& out, const firelink::TransactionRecord& r) {
+    out << "0x" << std::hex << r.address << std::dec << ',' << to_string(r.type) << ',' << r.source
+        << ',' << r.transaction_id << ',' << r.snoop.shared << ',' << r.snoop.owned << ','
+        << r.snoop.mapped << '\n';
 }
 
 uint64_t now_ns() {
@@ -43,9 +33,7 @@ TraceSampler::TraceSampler(Platform& platform, const std::vector<std::string>& e
     if (!types_) throw std::invalid_argument("--trace-sample needs at least one event");
     if (interval == sc_core::SC_ZERO_TIME)
         throw std::invalid_argument("--trace-interval must be greater than 0");
-    if (platform.monitors.empty() || !platform.host || !platform.bus)
-        throw std::invalid_argument(
-            "--trace-sample needs a machine with a fireplane_bus and a firelink_monitor");
+    require_monitors(platform, "--trace-sample");
     monitor_ = std::make_unique<MonitorClient>(*platform.host, platform.monitors.front());
 }
 
@@ -62,7 +50,7 @@ void TraceSampler::start() {
         if (!mon) throw std::invalid_argument("--trace-full: no monitor object to attach to");
         mon->set_trace_sink([this](const firelink::TransactionRecord& r) {
             *full_ << now_ns() << ',';
-            write_record(*full_, r.address, info_of(r));
+            write_record(*full_, r);
         });
     }
     sc_core::sc_spawn([this] { run(); }, "trace_sampler");
@@ -82,11 +70,11 @@ void TraceSampler::sample() {
     const bool overrun = status & firelink::kStatusOverrun;
     if (fill == 0) return;
     ++segments_;
-    overruns_ += overrun;
     for (uint64_t i = 0; i < fill; ++i) {
         const std::string entry = "tsb" + std::to_string(i) + ".";
         samples_ << segments_ << ',' << now_ns() << ',' << i << ',' << overrun << ',';
-        write_record(samples_, monitor_->get(entry + "address"), monitor_->get(entry + "info"));
+        write_record(samples_, firelink::decode_tsb_entry(monitor_->get(entry + "address"),
+                                                          monitor_->get(entry + "info")));
     }
     monitor_->set("tsb_status", 0);
 }

@@ -27,8 +27,6 @@ public:
                  sc_core::sc_time interval, std::ostream& samples, std::ostream* full);
     void start();
     void finish(); // the last sample
-    uint64_t segments() const { return segments_; }
-    uint64_t overruns() const { return overruns_; }
 
 private:
     void run();
@@ -40,7 +38,7 @@ private:
     sc_core::sc_time interval_;
     std::ostream& samples_;
     std::ostream* full_;
-    uint64_t segments_ = 0, overruns_ = 0;
+    uint64_t segments_ = 0; // buffer reads that found entries: the `sample` column
     bool finished_ = false;
 };
 

@@ -12,6 +12,18 @@ int guest_errno(int host_errno);
 int host_open_flags(uint64_t guest_flags);
 uint64_t guest_open_flags(int host_flags);
 
+// A system call's result as the sparc64 kernel returns it: %o0 holds the
+// value, or errno with the carry flags (icc.C and xcc.C of CCR) set.
+inline constexpr uint8_t kCcrCarry = 0x11;
+struct SyscallReturn {
+    uint64_t o0;
+    bool error;
+};
+constexpr SyscallReturn syscall_return(int64_t result) {
+    if (result < 0 && result >= -4095) return {uint64_t(-result), true};
+    return {uint64_t(result), false};
+}
+
 // sparc64 signal numbers used by the trap and kill paths.
 enum Signal : int {
     kSigHup = 1,

@@ -24,8 +24,7 @@ constexpr unsigned kTrapFlushWindows = 0x103; // ta 0x03
 constexpr unsigned kTrapGetContext = 0x16e;   // ta 0x6e
 constexpr unsigned kTrapSetContext = 0x16f;   // ta 0x6f
 constexpr uint64_t kStackBias = 2047;
-constexpr uint64_t kTstateIcc = 1ull << 32; // icc.C in TSTATE.CCR
-constexpr uint64_t kTstateXcc = 1ull << 36; // xcc.C
+constexpr uint64_t kTstateCarry = uint64_t(abi::kCcrCarry) << 32; // CCR sits at TSTATE 39:32
 
 // Faults and the signal each one delivers, as the sparc64 kernel maps them.
 struct FaultSignal {
@@ -299,14 +298,10 @@ void LinuxProcess::system_call(SparcCore& c) {
         FIREPLANE_LOG(kLogModule, sc_core::SC_DEBUG, line);
     }
     if (exited_) return;
+    const abi::SyscallReturn ret = abi::syscall_return(result);
     uint64_t& tstate = c.trap_stack[c.tl].tstate;
-    if (result < 0 && result >= -4095) {
-        c.r[8] = uint64_t(-result);
-        tstate |= kTstateIcc | kTstateXcc; // carry set: error
-    } else {
-        c.r[8] = uint64_t(result);
-        tstate &= ~(kTstateIcc | kTstateXcc);
-    }
+    c.r[8] = ret.o0;
+    tstate = ret.error ? tstate | kTstateCarry : tstate & ~kTstateCarry;
     c.done_trap();
 }
 

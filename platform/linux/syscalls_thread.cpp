@@ -53,7 +53,7 @@ int64_t sys_clone(LinuxProcess& p, const SyscallArgs& a) {
     const sparc::TrapLevelState& trap = core.trap_stack[core.tl];
     child.pc = trap.tnpc; // resume after the trap instruction, as done_trap would
     child.npc = trap.tnpc + 4;
-    child.ccr = uint8_t(trap.tstate >> 32) & uint8_t(~0x11); // carry clear: success
+    child.ccr = uint8_t(trap.tstate >> 32) & uint8_t(~abi::kCcrCarry); // carry clear: success
     child.asi = uint8_t(trap.tstate >> 24);
     child.reg(8) = uint64_t(LinuxProcess::kPid);
     child.reg(9) = 1;

@@ -1,5 +1,6 @@
 #include "thread_scheduler.h"
 
+#include "guest_abi.h"
 #include "stats/stats.h"
 
 #include <algorithm>
@@ -11,17 +12,12 @@ using sc_core::sc_time;
 
 namespace {
 constexpr const char* kStats = "os.";
-constexpr uint64_t kCarryBits = 0x11; // icc.C and xcc.C in CCR
-
-// A system call's result as the sparc64 kernel returns it: carry set on error.
+// A woken thread's system call returns now: it has already left its trap, so
+// the carry goes straight into CCR.
 void set_result(sparc::SparcCore& core, int64_t result) {
-    if (result < 0 && result >= -4095) {
-        core.r[8] = uint64_t(-result);
-        core.ccr |= kCarryBits;
-    } else {
-        core.r[8] = uint64_t(result);
-        core.ccr &= uint8_t(~kCarryBits);
-    }
+    const abi::SyscallReturn ret = abi::syscall_return(result);
+    core.r[8] = ret.o0;
+    core.ccr = ret.error ? core.ccr | abi::kCcrCarry : core.ccr & uint8_t(~abi::kCcrCarry);
 }
 } // namespace
 
@@ -59,23 +55,21 @@ uint64_t ThreadScheduler::all_cpus() const {
     return cpus_.size() == 64 ? ~0ull : (1ull << cpus_.size()) - 1;
 }
 
-int ThreadScheduler::index_of(const sparc::SparcCpu& cpu) const {
+size_t ThreadScheduler::index_of(const sparc::SparcCore& core) const {
     for (size_t i = 0; i < cpus_.size(); ++i)
-        if (cpus_[i] == &cpu) return int(i);
-    return -1;
+        if (&cpus_[i]->core() == &core) return i;
+    SC_REPORT_FATAL("os", "a core the scheduler does not know");
+    return 0;
 }
 
 sparc::SparcCpu& ThreadScheduler::cpu_of(const sparc::SparcCore& core) {
-    for (auto* cpu : cpus_)
-        if (&cpu->core() == &core) return *cpu;
-    SC_REPORT_FATAL("os", "a trap from a core the scheduler does not know");
-    return *cpus_.front();
+    return *cpus_[index_of(core)];
 }
 
 GuestThread& ThreadScheduler::current(const sparc::SparcCore& core) {
-    const int i = index_of(cpu_of(core));
-    if (!on_cpu_[size_t(i)]) SC_REPORT_FATAL("os", "a system call from a CPU with no thread");
-    return *on_cpu_[size_t(i)];
+    GuestThread* t = on_cpu_[index_of(core)];
+    if (!t) SC_REPORT_FATAL("os", "a system call from a CPU with no thread");
+    return *t;
 }
 
 GuestThread* ThreadScheduler::find(int64_t tid) {
@@ -271,7 +265,7 @@ void ThreadScheduler::switch_in(unsigned cpu, GuestThread& t) {
 }
 
 bool ThreadScheduler::dispatch(sparc::SparcCpu& cpu) {
-    const unsigned i = unsigned(index_of(cpu));
+    const unsigned i = unsigned(index_of(cpu.core()));
     if (GuestThread* t = on_cpu_[i]) {
         bool keep = t->state == ThreadState::Running && ((t->affinity >> i) & 1);
         if (keep && cpu.clock_time() - t->slice_start >= timeslice_ && queued_for(i)) keep = false;

@@ -66,7 +66,7 @@ public:
     bool dispatch(sparc::SparcCpu& cpu) override;
 
 private:
-    int index_of(const sparc::SparcCpu& cpu) const;
+    size_t index_of(const sparc::SparcCore& core) const; // fatal for a core not ours
     void switch_out(unsigned cpu);
     void switch_in(unsigned cpu, GuestThread& t);
     GuestThread* take_runnable(unsigned cpu);

@@ -20,9 +20,6 @@ TransactionRecord rec(uint64_t address, TransactionType type = TransactionType::
     r.transaction_id = tid;
     return r;
 }
-constexpr uint64_t bit(TransactionType t) {
-    return 1ull << unsigned(t);
-}
 } // namespace
 
 TEST_CASE("filter: the paper's \"110X\" trits pass 1100 and 1101 only", "[filter]") {
@@ -43,10 +40,10 @@ TEST_CASE("filter: an all-don't-care field passes everything; a full mask one va
 TEST_CASE("filter: the type mask selects single types and any set of them", "[filter]") {
     TransactionFilter f;
     CHECK_FALSE(f.passes(rec(0))); // no type selected: nothing passes
-    f.types = bit(TransactionType::WB);
+    f.types = type_bit(TransactionType::WB);
     CHECK(f.passes(rec(0, TransactionType::WB)));
     CHECK_FALSE(f.passes(rec(0, TransactionType::RTS)));
-    f.types |= bit(TransactionType::RTO) | bit(TransactionType::INT);
+    f.types |= type_bit(TransactionType::RTO) | type_bit(TransactionType::INT);
     CHECK(f.passes(rec(0, TransactionType::RTO)));
     CHECK(f.passes(rec(0, TransactionType::INT)));
     CHECK_FALSE(f.passes(rec(0, TransactionType::RTSA)));
@@ -54,7 +51,7 @@ TEST_CASE("filter: the type mask selects single types and any set of them", "[fi
 
 TEST_CASE("filter: address, source and transaction-ID trits must all pass", "[filter]") {
     TransactionFilter f;
-    f.types = (1ull << kNumTransactionTypes) - 1;
+    f.types = kAllTransactionTypesMask;
     f.address = {0x7ffffffffc0ull & ~0x1fffull, 0x2000}; // the 8 KiB page at 0x2000
     f.source = {0x3fc, 0x4};                             // agents 4-7: board 1
     f.transaction_id = {0x1, 0x1};                       // odd IDs
@@ -102,4 +99,18 @@ TEST_CASE("registers: every offset decodes to one register; names round-trip", "
     CHECK_FALSE(find_register("set2.count", off));
     REQUIRE(find_register("set1.count", off));
     CHECK(off == 0x178);
+}
+
+TEST_CASE("registers: a sequence-buffer entry's info decodes to what was recorded", "[registers]") {
+    TransactionRecord r = rec(0x7ff12345640ull, TransactionType::WBIO, 0x3a5, 0xbeef);
+    r.snoop.owned = true;
+    r.snoop.mapped = true;
+    const TransactionRecord back = decode_tsb_entry(r.address, encode_tsb_info(r));
+    CHECK(back.address == r.address);
+    CHECK(back.type == r.type);
+    CHECK(back.source == r.source);
+    CHECK(back.transaction_id == r.transaction_id);
+    CHECK(back.snoop == r.snoop);
+    CHECK(encode_tsb_info(r) >> kInfoTidShift == 0xbeef); // the documented field positions
+    CHECK((encode_tsb_info(r) >> kInfoSourceShift & 0x3ff) == 0x3a5);
 }

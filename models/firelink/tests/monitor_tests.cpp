@@ -77,10 +77,6 @@ struct Bench : sc_core::sc_module {
     }
 };
 
-constexpr uint64_t bit(TransactionType t) {
-    return 1ull << unsigned(t);
-}
-
 } // namespace
 
 TEST_CASE("monitor: identity, and nothing counts until software enables it", "[monitor]") {
@@ -91,14 +87,14 @@ TEST_CASE("monitor: identity, and nothing counts until software enables it", "[m
     b.transaction(0x1000, TransactionType::RTS);
     CHECK(b.read(reg("set0.count")) == 0);
     CHECK(b.mon.observed() == 1);
-    CHECK(b.read(reg("set0.types")) == (1ull << 19) - 1); // writable bits only
+    CHECK(b.read(reg("set0.types")) == kAllTransactionTypesMask); // writable bits only
 }
 
 TEST_CASE("monitor: two independent counter sets, each with its own filter", "[monitor]") {
     Bench b;
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
-    b.write(reg("set0.types"), bit(TransactionType::RTS) | bit(TransactionType::RTO));
-    b.write(reg("set1.types"), bit(TransactionType::WB));
+    b.write(reg("set0.types"), type_bit(TransactionType::RTS) | type_bit(TransactionType::RTO));
+    b.write(reg("set1.types"), type_bit(TransactionType::WB));
     b.write(reg("set1.addr_mask"), ~0x1fffull); // one 8 KiB page ...
     b.write(reg("set1.addr_match"), 0x40000);   // ... at 0x40000
     b.write(reg("set1.src_mask"), 0x3fc);       // board 1: agents 4-7
@@ -122,7 +118,7 @@ TEST_CASE("monitor: the sequence buffer records set 1's matches in order, with o
           "[monitor][tsb]") {
     Bench b;
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
-    b.write(reg("set1.types"), bit(TransactionType::RTS) | bit(TransactionType::RTO));
+    b.write(reg("set1.types"), type_bit(TransactionType::RTS) | type_bit(TransactionType::RTO));
     b.write(reg("control"), kControlSet1 | kControlTsb);
     b.transaction(0x2000, TransactionType::RTS, 3, 17, true, true);
     b.transaction(0x2040, TransactionType::WB, 3, 18); // filtered out
@@ -154,7 +150,7 @@ TEST_CASE("monitor: reads have no side effect, and debug transport sees the same
           "[monitor]") {
     Bench b;
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
-    b.write(reg("set1.types"), bit(TransactionType::RTS));
+    b.write(reg("set1.types"), type_bit(TransactionType::RTS));
     b.write(reg("control"), kControlSet1 | kControlTsb);
     b.transaction(0x3000, TransactionType::RTS);
     for (int i = 0; i < 3; ++i) {
