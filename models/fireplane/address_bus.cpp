@@ -192,6 +192,7 @@ void FireplaneBus::arrive(uint64_t seq) {
 // The address slot: every snooper sees the address, the requester's first so
 // that it says whether it needs data before an owner decides to supply it.
 void FireplaneBus::broadcast(uint64_t seq) {
+    tell_listeners(); // before anyone sees this transaction
     Txn& t = txn(seq, "broadcast");
     FireplaneExtension& x = *find_fireplane_extension(*t.gp);
     x.snoop = SnoopResult{};
@@ -220,6 +221,7 @@ void FireplaneBus::io_announce(tlm::tlm_generic_payload& gp, sc_core::sc_time&) 
     const FireplaneExtension* x = find_fireplane_extension(gp);
     if (!x || x->info().klass != TransactionClass::Io)
         fatal("io: only I/O transactions with a FireplaneExtension may be announced");
+    tell_listeners(); // before the observers see this transaction
     ++by_type_[unsigned(x->type)];
     ++busy_cycles_;
     for (int i = int(agents.size()); i < int(snoopers.size()); ++i) { // the observers
@@ -229,6 +231,13 @@ void FireplaneBus::io_announce(tlm::tlm_generic_payload& gp, sc_core::sc_time&) 
             fatal("observer " + std::to_string(i) + " did not complete an I/O announcement");
     }
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+void FireplaneBus::tell_listeners() const {
+    if (listeners_.empty()) return;
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    for (const TimelineListener& l : listeners_)
+        l(now);
 }
 
 void FireplaneBus::check_line(const Txn& t, uint64_t seq) {

@@ -64,6 +64,22 @@ public:
     ~FireplaneBus() override;
 
     void set_line_checker(LineChecker checker) { checker_ = std::move(checker); }
+
+    // Host tools (busstat, trace sampling) sample on the bus's own instants:
+    // every listener is called with sc_time_stamp() right before a transaction
+    // is broadcast to the snoopers and observers, and right before an I/O
+    // announcement reaches the observers. So a tool that reads a monitor there
+    // sees exactly the transactions before this one, and it needs no SystemC
+    // process or event of its own. That matters: the model has same-time
+    // process-order dependences (CPU threads with temporal decoupling), so any
+    // extra timed event, even one that never wakes a process, can reorder
+    // equal-time events and change the run. Observation must not. Times are
+    // sc_time_stamp(), so each listener sees non-decreasing times. A listener
+    // may use debug transport but must not send transactions on the bus.
+    using TimelineListener = std::function<void(const sc_core::sc_time&)>;
+    void add_timeline_listener(TimelineListener listener) {
+        listeners_.push_back(std::move(listener));
+    }
     const FireplaneBusConfig& config() const { return config_; }
 
     size_t in_flight() const { return txns_.size(); }
@@ -123,6 +139,7 @@ private:
     void send_memory();
     void memory_done(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
     void check_line(const Txn& t, uint64_t seq);
+    void tell_listeners() const;
     Txn& txn(uint64_t seq, const char* where);
     [[noreturn]] void fatal(const std::string& what) const;
     std::string describe(const Txn& t, uint64_t seq) const;
@@ -131,6 +148,7 @@ private:
 
     FireplaneBusConfig config_;
     LineChecker checker_;
+    std::vector<TimelineListener> listeners_;
     std::map<uint64_t, Txn> txns_; // by sequence number (arrival call order)
     std::map<Key, std::pair<Action, uint64_t>> actions_;
     sc_core::sc_event wake_;

@@ -73,23 +73,28 @@ void BusstatSampler::start() {
     std::snprintf(line, sizeof line, "%-10s %-10s %-30s %12s %-30s %12s %7s\n", "time", "dev",
                   "event0", "pic0", "event1", "pic1", "util");
     out_ << line;
-    sc_core::sc_spawn([this] { run(); }, "busstat");
+    last_ = sc_core::sc_time_stamp();
+    next_boundary_ = last_ + interval_;
+    platform_.bus->add_timeline_listener([this](const sc_core::sc_time& now) { advance(now); });
 }
 
-void BusstatSampler::run() {
-    for (;;) {
-        sc_core::wait(interval_);
-        sample();
+// Called by the bus before it broadcasts a transaction at `now`: the
+// monitors hold exactly the transactions before `now`, so each boundary at or
+// before it is sampled as if read at that boundary.
+void BusstatSampler::advance(const sc_core::sc_time& now) {
+    if (finished_) return;
+    while (now >= next_boundary_) {
+        sample(next_boundary_);
+        next_boundary_ += interval_;
     }
 }
 
-// Reads and prints every monitor's counters for the interval that ends now,
-// then gives the next group its turn.
-void BusstatSampler::sample() {
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
-    const sc_core::sc_time span = now - last_;
+// Reads and prints every monitor's counters for the interval that ends at
+// `at`, then gives the next group its turn.
+void BusstatSampler::sample(const sc_core::sc_time& at) {
+    const sc_core::sc_time span = at - last_;
     if (span == sc_core::SC_ZERO_TIME) return;
-    last_ = now;
+    last_ = at;
     ++intervals_;
     const double bus_cycles = span / platform_.bus->config().period;
     for (size_t m = 0; m < platform_.monitors.size(); ++m) {
@@ -112,7 +117,7 @@ void BusstatSampler::sample() {
             if (e.types == kAllTransactionTypesMask && e.source == Source::Any) all = double(n);
         }
         char head[64], util[16] = "-";
-        std::snprintf(head, sizeof head, "%-10.6f %-10s", now.to_seconds(),
+        std::snprintf(head, sizeof head, "%-10.6f %-10s", at.to_seconds(),
                       platform_.monitors[m].name.c_str());
         // One address per bus cycle: the share of address slots taken.
         if (all >= 0 && bus_cycles > 0)
@@ -125,8 +130,10 @@ void BusstatSampler::sample() {
 
 void BusstatSampler::finish() {
     if (finished_) return;
+    const sc_core::sc_time end = sc_core::sc_time_stamp();
+    advance(end); // the intervals since the last transaction
     finished_ = true;
-    sample(); // the last, partial interval
+    sample(end); // the last, partial interval
     out_ << "busstat totals over " << last_.to_seconds() << " s, " << intervals_
          << " intervals (scaled by intervals / intervals counted):\n";
     for (size_t e = 0; e < events_.size(); ++e) {

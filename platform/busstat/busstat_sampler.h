@@ -6,6 +6,14 @@
 // reprograms the filters. More events than counters are time-multiplexed:
 // groups of events take turns, and the totals are scaled by how many
 // intervals each event was counted in, as the paper's tools did.
+//
+// It is passive: no SystemC process, no event (observation must not change
+// the run; see FireplaneBus::add_timeline_listener). It listens on the bus's
+// timeline, and the first bus transaction at or after an interval's boundary
+// B takes the sample at B before the monitors see that transaction, so the
+// sample holds exactly the transactions before B, as if read at B. Intervals
+// without traffic are sampled (zero counts) when a later transaction or the
+// end of the run comes.
 #include "builder/platform_builder.h"
 #include "monitor_client.h"
 
@@ -25,9 +33,10 @@ public:
     // machine without monitors.
     BusstatSampler(Platform& platform, const std::vector<std::string>& events,
                    sc_core::sc_time interval, std::ostream& out);
-    // Programs the monitors and starts sampling (after elaboration).
+    // Programs the monitors and starts listening (after elaboration).
     void start();
-    // After the run: the last, partial interval and each event's total.
+    // After the run: the intervals up to its end, the last partial one and
+    // each event's total.
     void finish();
 
 private:
@@ -40,9 +49,9 @@ private:
         unsigned intervals = 0; // intervals the event was counted in
     };
 
-    void run(); // the sampling thread
+    void advance(const sc_core::sc_time& now); // samples every boundary up to `now`
     void program(size_t group);
-    void sample();
+    void sample(const sc_core::sc_time& at);
 
     Platform& platform_;
     std::vector<const BusstatEvent*> events_;
@@ -55,7 +64,8 @@ private:
     std::vector<Tally> tallies_;
     size_t group_ = 0;
     unsigned intervals_ = 0;
-    sc_core::sc_time last_ = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time last_ = sc_core::SC_ZERO_TIME;          // the last sample's time
+    sc_core::sc_time next_boundary_ = sc_core::SC_ZERO_TIME; // the next sample's time
     bool finished_ = false;
 };
 

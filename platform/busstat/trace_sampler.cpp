@@ -1,5 +1,6 @@
 #include "trace_sampler.h"
 
+#include "address_bus.h"
 #include "busstat_events.h"
 #include "firelink_monitor.h"
 
@@ -17,8 +18,8 @@ void write_record(std::ostream& out, const firelink::TransactionRecord& r) {
         << r.snoop.mapped << '\n';
 }
 
-uint64_t now_ns() {
-    return uint64_t(sc_core::sc_time_stamp() / sc_core::sc_time(1, sc_core::SC_NS));
+uint64_t ns(const sc_core::sc_time& t) {
+    return uint64_t(t / sc_core::sc_time(1, sc_core::SC_NS));
 }
 } // namespace
 
@@ -49,22 +50,27 @@ void TraceSampler::start() {
             sc_core::sc_find_object(platform_.monitors.front().name.c_str()));
         if (!mon) throw std::invalid_argument("--trace-full: no monitor object to attach to");
         mon->set_trace_sink([this](const firelink::TransactionRecord& r) {
-            *full_ << now_ns() << ',';
+            *full_ << ns(sc_core::sc_time_stamp()) << ',';
             write_record(*full_, r);
         });
     }
-    sc_core::sc_spawn([this] { run(); }, "trace_sampler");
+    next_boundary_ = sc_core::sc_time_stamp() + interval_;
+    platform_.bus->add_timeline_listener([this](const sc_core::sc_time& now) { advance(now); });
 }
 
-void TraceSampler::run() {
-    for (;;) {
-        sc_core::wait(interval_);
-        sample();
+// Called by the bus before it broadcasts a transaction at `now`: the buffer
+// holds what it held at every boundary up to `now`.
+void TraceSampler::advance(const sc_core::sc_time& now) {
+    if (finished_) return;
+    while (now >= next_boundary_) {
+        sample(next_boundary_);
+        next_boundary_ += interval_;
     }
 }
 
-// Reads what the buffer holds, oldest first, then empties it for the next segment.
-void TraceSampler::sample() {
+// Reads what the buffer holds at `at`, oldest first, then empties it for the
+// next segment.
+void TraceSampler::sample(const sc_core::sc_time& at) {
     const uint64_t status = monitor_->get("tsb_status");
     const uint64_t fill = status & firelink::kStatusFillMask;
     const bool overrun = status & firelink::kStatusOverrun;
@@ -72,7 +78,7 @@ void TraceSampler::sample() {
     ++segments_;
     for (uint64_t i = 0; i < fill; ++i) {
         const std::string entry = "tsb" + std::to_string(i) + ".";
-        samples_ << segments_ << ',' << now_ns() << ',' << i << ',' << overrun << ',';
+        samples_ << segments_ << ',' << ns(at) << ',' << i << ',' << overrun << ',';
         write_record(samples_, firelink::decode_tsb_entry(monitor_->get(entry + "address"),
                                                           monitor_->get(entry + "info")));
     }
@@ -81,8 +87,10 @@ void TraceSampler::sample() {
 
 void TraceSampler::finish() {
     if (finished_) return;
+    const sc_core::sc_time end = sc_core::sc_time_stamp();
+    advance(end); // the boundaries since the last transaction
     finished_ = true;
-    sample();
+    sample(end); // what the last, partial interval left in the buffer
 }
 
 } // namespace fireplane::busstat

@@ -7,6 +7,10 @@
 // up to 8 consecutive matches; an overrun says matches were lost after them.
 // With --trace-full FILE the simulator also writes every match: the truth the
 // hardware could not give.
+//
+// Like busstat it is passive (no SystemC process or event): the first bus
+// transaction at or after a boundary B reads the buffer as it was at B, before
+// the monitor sees that transaction (FireplaneBus::add_timeline_listener).
 #include "builder/platform_builder.h"
 #include "monitor_client.h"
 
@@ -26,16 +30,17 @@ public:
     TraceSampler(Platform& platform, const std::vector<std::string>& events,
                  sc_core::sc_time interval, std::ostream& samples, std::ostream* full);
     void start();
-    void finish(); // the last sample
+    void finish(); // the samples up to the end of the run
 
 private:
-    void run();
-    void sample();
+    void advance(const sc_core::sc_time& now); // samples every boundary up to `now`
+    void sample(const sc_core::sc_time& at);
 
     Platform& platform_;
     std::unique_ptr<MonitorClient> monitor_;
     uint64_t types_ = 0;
     sc_core::sc_time interval_;
+    sc_core::sc_time next_boundary_ = sc_core::SC_ZERO_TIME; // the next sample's time
     std::ostream& samples_;
     std::ostream* full_;
     uint64_t segments_ = 0; // buffer reads that found entries: the `sample` column

@@ -1,7 +1,10 @@
 #pragma once
 // The host tools `fireplane run` drives on the Fire Link monitors during a
 // run: busstat (--busstat) and trace sampling (--trace-sample), with their
-// output files.
+// output files. They add no SystemC process or event: they sample on the bus's
+// timeline (FireplaneBus::add_timeline_listener), so a run with them is the
+// same run as without. The bus keeps their listeners: a MonitorTools must
+// outlive the simulation.
 #include "busstat/busstat_sampler.h"
 #include "busstat/trace_sampler.h"
 #include "commands.h"
