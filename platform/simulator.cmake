@@ -21,11 +21,42 @@ add_library(fireplane_platform STATIC
   ${CMAKE_CURRENT_LIST_DIR}/busstat/busstat_events.cpp
   ${CMAKE_CURRENT_LIST_DIR}/busstat/busstat_sampler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/busstat/trace_sampler.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/profiling/backtrack.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/profiling/collector.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/profiling/experiment_writer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/profiling/function_index.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/profiling/hw_counters.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/profiling/load_map.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/profiling/stack_walk.cpp
 )
-# The OS layer and the host tools spawn processes during the simulation (sc_spawn).
+# The OS layer spawns processes during the simulation (sc_spawn: its timers).
 target_compile_definitions(fireplane_platform PUBLIC SC_INCLUDE_DYNAMIC_PROCESSES)
 target_include_directories(fireplane_platform PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_CURRENT_LIST_DIR}/linux)
 target_link_libraries(fireplane_platform PUBLIC fireplane_cpu fireplane_devices fireplane_fireplane fireplane_firelink fireplane_core PkgConfig::LIBELF)
+
+# The experiment analyzer (`fireplane analyze`): reports over `collect` folders.
+pkg_check_modules(LIBDW REQUIRED IMPORTED_TARGET libdw)
+add_library(fireplane_analyzer STATIC
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/analyzer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/experiment.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/metrics.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/profile.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/program_text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/report_code.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/report_data_objects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/report_functions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/report_misc.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/report_truth.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/session.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/source_lines.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/symbol_map.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/table.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analyzer/tsv_file.cpp
+)
+target_include_directories(fireplane_analyzer PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+# fireplane_platform: the ELF loader; fireplane_sparc_iss: the disassembler.
+target_link_libraries(fireplane_analyzer PUBLIC fireplane_platform fireplane_sparc_iss yaml-cpp
+                      PkgConfig::LIBDW)
 
 add_executable(fireplane
   ${CMAKE_CURRENT_LIST_DIR}/cli/main.cpp
@@ -35,6 +66,7 @@ add_executable(fireplane
   ${CMAKE_CURRENT_LIST_DIR}/cli/monitor_tools.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/busstat_command.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/run_summary.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cli/analyze_command.cpp
 )
 target_compile_definitions(fireplane PRIVATE FIREPLANE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-target_link_libraries(fireplane PRIVATE fireplane_platform CLI11::CLI11)
+target_link_libraries(fireplane PRIVATE fireplane_platform fireplane_analyzer CLI11::CLI11)

@@ -29,6 +29,6 @@ enum class CacheEvent : uint8_t {
 };
 
 // What stalled a request; decides which stall counters its cycles go to.
-enum class StallCause : uint8_t { None, StoreQueue, DcMiss, EcMiss, Raw };
+enum class StallCause : uint8_t { None, StoreQueue, DcMiss, EcMiss, Raw, IcMiss };
 
 } // namespace fireplane::cache

@@ -154,14 +154,14 @@ CacheResult HierarchyTiming::fetch(const CacheRequest& r) {
     count(CacheEvent::EcRef);
     if (ecache_valid(r.pa)) {
         fill_icache(r.pa);
-        return {true, r.cycle + config_.icache_miss, StallCause::None};
+        return {true, r.cycle + config_.icache_miss, StallCause::IcMiss};
     }
     count(CacheEvent::EcMisses);
     FillTargets t;
     t.ecache = t.icache = true;
     const int m = miss(r.pa, MshrAccess::Shared, r.cycle + config_.miss_detect, false, t);
-    if (m < 0) return defer(r, StallCause::None);
-    waiters_.push_back({unsigned(m), r, StallCause::None});
+    if (m < 0) return defer(r, StallCause::IcMiss);
+    waiters_.push_back({unsigned(m), r, StallCause::IcMiss});
     return {false, 0, StallCause::None};
 }
 

@@ -20,6 +20,7 @@ constexpr StallEvents kStallEvents[] = {
     {StallCause::DcMiss, Event::ReDcMiss, Event::ReDcMiss, false},
     {StallCause::EcMiss, Event::ReDcMiss, Event::ReEcMiss, true},
     {StallCause::Raw, Event::ReRawMiss, Event::ReRawMiss, false},
+    {StallCause::IcMiss, Event::Dispatch0IcMiss, Event::Dispatch0IcMiss, false},
 };
 } // namespace
 

@@ -8,32 +8,40 @@ namespace {
 
 // The encodings DESIGN.md section 4 lists (UltraSPARC III Cu PRM); events
 // the model cannot produce yet simply stay at zero.
+constexpr CounterUnit E = CounterUnit::Events, C = CounterUnit::Cycles;
+constexpr MemOp None = MemOp::None, Ld = MemOp::Load, St = MemOp::Store, LdSt = MemOp::LoadStore,
+                Npr = MemOp::NotProgramRelated;
 const std::vector<CounterEvent> kEvents = {
-    {"Cycle_cnt", Event::CycleCnt, 0, 0x00, "CPU cycles"},
-    {"Instr_cnt", Event::InstrCnt, 0, 0x01, "instructions completed"},
-    {"Rstall_storeQ", Event::RstallStoreQ, 0, 0x05, "cycles stalled on a full store queue"},
-    {"IC_ref", Event::IcRef, 0, 0x08, "I-cache references"},
-    {"DC_rd", Event::DcRd, 0, 0x09, "D-cache read references"},
-    {"DC_wr", Event::DcWr, 0, 0x0a, "D-cache write references"},
-    {"EC_ref", Event::EcRef, 0, 0x0c, "E-cache references"},
-    {"EC_write_hit_RTO", Event::EcWriteHitRto, 0, 0x0d,
+    {"Cycle_cnt", Event::CycleCnt, 0, 0x00, C, None, "CPU cycles"},
+    {"Instr_cnt", Event::InstrCnt, 0, 0x01, E, None, "instructions completed"},
+    {"Dispatch0_IC_miss", Event::Dispatch0IcMiss, 0, 0x02, C, None,
+     "cycles the instruction buffer was empty after an I-cache miss"},
+    {"Rstall_storeQ", Event::RstallStoreQ, 0, 0x05, C, St, "cycles stalled on a full store queue"},
+    {"IC_ref", Event::IcRef, 0, 0x08, E, None, "I-cache references"},
+    {"DC_rd", Event::DcRd, 0, 0x09, E, Ld, "D-cache read references"},
+    {"DC_wr", Event::DcWr, 0, 0x0a, E, St, "D-cache write references"},
+    {"EC_ref", Event::EcRef, 0, 0x0c, E, LdSt, "E-cache references"},
+    {"EC_write_hit_RTO", Event::EcWriteHitRto, 0, 0x0d, E, St,
      "E-cache writes hitting a shared line (RTO)"},
-    {"EC_snoop_inv", Event::EcSnoopInv, 0, 0x0e, "E-cache lines invalidated by snoops"},
-    {"EC_rd_miss", Event::EcRdMiss, 0, 0x0f, "E-cache read misses"},
-    {"SI_owned", Event::SiOwned, 0, 0x13, "snoops that found the line owned here"},
-    {"SW_count_0", Event::SwCount, 0, 0x14, "executions of the sethi %hi(0xfc000), %g0 marker"},
-    {"Cycle_cnt", Event::CycleCnt, 1, 0x00, "CPU cycles"},
-    {"Instr_cnt", Event::InstrCnt, 1, 0x01, "instructions completed"},
-    {"Re_DC_miss", Event::ReDcMiss, 1, 0x06, "cycles stalled on D-cache misses"},
-    {"Re_EC_miss", Event::ReEcMiss, 1, 0x07, "cycles stalled on E-cache misses"},
-    {"IC_miss", Event::IcMiss, 1, 0x08, "I-cache misses"},
-    {"DC_rd_miss", Event::DcRdMiss, 1, 0x09, "D-cache read misses"},
-    {"DC_wr_miss", Event::DcWrMiss, 1, 0x0a, "D-cache write misses"},
-    {"EC_misses", Event::EcMisses, 1, 0x0c, "E-cache misses"},
-    {"EC_wb", Event::EcWb, 1, 0x0d, "E-cache writebacks"},
-    {"EC_snoop_cb", Event::EcSnoopCb, 1, 0x0e, "E-cache lines copied back to another cache"},
-    {"SW_count_1", Event::SwCount, 1, 0x1c, "executions of the sethi %hi(0xfc000), %g0 marker"},
-    {"Re_RAW_miss", Event::ReRawMiss, 1, 0x26, "cycles stalled on read-after-write hazards"},
+    {"EC_snoop_inv", Event::EcSnoopInv, 0, 0x0e, E, Npr, "E-cache lines invalidated by snoops"},
+    {"EC_rd_miss", Event::EcRdMiss, 0, 0x0f, E, Ld, "E-cache read misses"},
+    {"SI_owned", Event::SiOwned, 0, 0x13, E, LdSt, "snoops that found the line owned here"},
+    {"SW_count_0", Event::SwCount, 0, 0x14, E, None,
+     "executions of the sethi %hi(0xfc000), %g0 marker"},
+    {"Cycle_cnt", Event::CycleCnt, 1, 0x00, C, None, "CPU cycles"},
+    {"Instr_cnt", Event::InstrCnt, 1, 0x01, E, None, "instructions completed"},
+    {"Re_DC_miss", Event::ReDcMiss, 1, 0x06, C, Ld, "cycles stalled on D-cache misses"},
+    {"Re_EC_miss", Event::ReEcMiss, 1, 0x07, C, Ld, "cycles stalled on E-cache misses"},
+    {"IC_miss", Event::IcMiss, 1, 0x08, E, None, "I-cache misses"},
+    {"DC_rd_miss", Event::DcRdMiss, 1, 0x09, E, Ld, "D-cache read misses"},
+    {"DC_wr_miss", Event::DcWrMiss, 1, 0x0a, E, St, "D-cache write misses"},
+    {"EC_misses", Event::EcMisses, 1, 0x0c, E, LdSt, "E-cache misses"},
+    {"EC_wb", Event::EcWb, 1, 0x0d, E, LdSt, "E-cache writebacks"},
+    {"EC_snoop_cb", Event::EcSnoopCb, 1, 0x0e, E, Npr,
+     "E-cache lines copied back to another cache"},
+    {"SW_count_1", Event::SwCount, 1, 0x1c, E, None,
+     "executions of the sethi %hi(0xfc000), %g0 marker"},
+    {"Re_RAW_miss", Event::ReRawMiss, 1, 0x26, C, Ld, "cycles stalled on read-after-write hazards"},
 };
 
 constexpr uint64_t kNever = ~uint64_t(0);
@@ -48,6 +56,11 @@ const CounterEvent* find_counter_event(unsigned pic, unsigned code) {
     for (const CounterEvent& e : kEvents)
         if (e.pic == pic && e.code == code) return &e;
     return nullptr;
+}
+
+const char* memop_name(MemOp op) {
+    static const char* const kNames[] = {"", "load", "store", "load-store", "not-program-related"};
+    return kNames[unsigned(op)];
 }
 
 const char* event_name(Event event) {
@@ -114,13 +127,13 @@ void PerfCounters::select() {
     selection_[1] = find_counter_event(1, unsigned(pcr_ >> kPcrSuShift) & 0x3f);
 }
 
-bool PerfCounters::take_overflow(Now now) {
-    bool wrapped = false;
+unsigned PerfCounters::take_overflow(Now now) {
+    unsigned wrapped = 0;
     for (unsigned pic = 0; pic < 2; ++pic) {
         const uint64_t wraps = pic_half(pic, now) >> 32;
         if (wraps > wraps_seen_[pic]) {
             wraps_seen_[pic] = wraps;
-            wrapped = true;
+            wrapped |= 1u << pic;
         }
     }
     return wrapped;

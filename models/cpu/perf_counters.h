@@ -31,9 +31,18 @@ enum class Event : uint8_t {
     EcWb,
     EcSnoopCb,
     ReRawMiss,
+    Dispatch0IcMiss,
     kCount
 };
 constexpr unsigned kEventCount = unsigned(Event::kCount);
+
+// What an event counts, as profiling tools show it: CPU cycles (shown as
+// time) or events; and which instructions cause it, so that a backtracking
+// search knows what to look for. Not-program-related events (other agents'
+// snoops) have no causing instruction at all.
+enum class CounterUnit : uint8_t { Events, Cycles };
+enum class MemOp : uint8_t { None, Load, Store, LoadStore, NotProgramRelated };
+const char* memop_name(MemOp op); // "", "load", "store", "load-store", "not-program-related"
 
 // One row per PCR encoding: counter register (0 = PIC0 via PCR.SL, 1 = PIC1
 // via PCR.SU), its code, and the event it counts.
@@ -42,6 +51,8 @@ struct CounterEvent {
     Event event;
     unsigned pic;
     unsigned code;
+    CounterUnit unit;
+    MemOp memop;
     const char* description;
 };
 
@@ -76,8 +87,11 @@ public:
     uint64_t read_pic(Now now) const;
     void write_pic(uint64_t value, Now now);
     bool counting() const { return pcr_ & (kPcrUt | kPcrSt); }
-    // True once for each wrap of a PIC half since the last call (SOFTINT bit 15).
-    bool take_overflow(Now now);
+    // The PIC halves (bit 0: PIC0, bit 1: PIC1) that wrapped since the last
+    // call, each once (SOFTINT bit 15).
+    unsigned take_overflow(Now now);
+    // The row PCR selects for PIC half `pic`, or null.
+    const CounterEvent* selection(unsigned pic) const { return selection_[pic]; }
     // Instructions until a PIC half counting cycles or instructions wraps (or ~0).
     uint64_t instructions_to_overflow(Now now) const;
 

@@ -98,6 +98,7 @@ void SparcCore::set_timing_model(TimingModel* model) {
     cycles_ = cycles();
     cycles_at_ = retired();
     timing_ = model;
+    log_accesses_ = timing_ || observer_;
     access_count_ = 0;
     end_chain();
     request_stop(); // the run loop for the new model starts with the next run()
@@ -148,6 +149,7 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
             if (counters.counting()) // stop where a cycle or instruction counter wraps
                 length = std::max<uint64_t>(
                     1, std::min(length, counters.instructions_to_overflow(counter_now())));
+            if (observer_) length = 1;
             chain_length_ = chain_budget_ = length;
             if constexpr (Trace) trace_insn(*insn);
             const uint64_t insn_pc = pc;
@@ -157,19 +159,26 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
             const bool completed = insn->exec(*this, *insn);
             instructions += chain_length_ - chain_budget_;
             chain_length_ = chain_budget_ = 0;
+            bool waits = false;
             if constexpr (Timed) {
                 if (completed && timing_) { // a magic instruction may have just removed it
                     const RetiredInstruction r{*insn,   insn_pc,   insn_pa,
                                                cycles_, accesses_, access_count_};
                     cycles_ += timing_->retire(*this, r);
                     cycles_at_ = instructions;
+                    waits = timing_->waiting();
                 }
-                access_count_ = 0;
             }
-            if (counters.counting() && counters.take_overflow(counter_now())) {
-                softint |= kSoftintPicOverflow; // level 15 interrupts come with firmware mode
-                ++pic_overflows;
+            if (__builtin_expect(completed && (observer_ || counters.counting()), 0)) {
+                deferred_pc_ = insn_pc;
+                deferred_has_access_ = access_count_ > 0;
+                if (deferred_has_access_) deferred_access_ = accesses_[0];
+                if (waits)
+                    deferred_ = true; // completes when its data arrives
+                else
+                    complete(insn_pc);
             }
+            if (Timed || observer_) access_count_ = 0;
             if (__builtin_expect(completed, 1)) {
                 if constexpr (Trace) trace_effects();
                 if (__builtin_expect(stop_, 0)) break;
@@ -184,6 +193,20 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
     }
     fp_leave();
     return instructions - start;
+}
+
+void SparcCore::complete(uint64_t insn_pc) {
+    deferred_ = false;
+    const unsigned wrapped = counters.counting() ? counters.take_overflow(counter_now()) : 0;
+    if (wrapped) {
+        softint |= kSoftintPicOverflow; // level 15 interrupts come with firmware mode
+        ++pic_overflows;
+    }
+    if (observer_) {
+        const CompletedInstruction done{insn_pc, deferred_has_access_ ? deferred_access_.va : 0,
+                                        deferred_has_access_, wrapped};
+        observer_->completed(*this, done);
+    }
 }
 
 const Insn* SparcCore::fetch_slow() {
@@ -225,7 +248,7 @@ bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little) {
         mem_fault_tt_ = kTrapDataAccessException;
         return false;
     }
-    if (timing_) log_access(va, m.pa | (va & kPageMask), len, AccessKind::Read, !m.host);
+    if (log_accesses_) log_access(va, m.pa | (va & kPageMask), len, AccessKind::Read, !m.host);
     if (m.host) {
         TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
         e.tag = va & ~kPageMask;
@@ -251,7 +274,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
     std::memcpy(bytes, value, len);
     if (!little) swap_bytes(bytes, len);
     const uint64_t page = va & ~kPageMask;
-    if (timing_) log_access(va, m.pa | (va & kPageMask), len, AccessKind::Write, !m.host);
+    if (log_accesses_) log_access(va, m.pa | (va & kPageMask), len, AccessKind::Write, !m.host);
     if (!m.host) {
         if (memory_.io_access(m.pa + (va & kPageMask), Access::Write, bytes, len)) return true;
         mem_fault_tt_ = kTrapDataAccessError;

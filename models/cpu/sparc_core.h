@@ -7,6 +7,7 @@
 #include "magic.h"
 #include "memory_backend.h"
 #include "perf_counters.h"
+#include "retire_observer.h"
 #include "timing_model.h"
 #include "traps.h"
 
@@ -111,6 +112,17 @@ public:
         if (user) counters.set_mode(false, counter_now());
     }
     PerfCounters::Now counter_now() const { return {retired(), cycles()}; }
+
+    // ---- host observation (retire_observer.h) ----
+    // Takes effect at the next run(); null detaches.
+    void set_retire_observer(RetireObserver* observer) {
+        observer_ = observer;
+        log_accesses_ = timing_ || observer_;
+    }
+    // The instruction that waited for its caches has its data now (SparcCpu).
+    void complete_deferred() {
+        if (deferred_) complete(deferred_pc_);
+    }
 
     // ---- timing (timing_model.h) ----
     // Takes effect at once; called mid-chain (a magic instruction) it ends the chain.
@@ -221,7 +233,7 @@ public:
     void log_barrier() { log_access(0, 0, 0, AccessKind::Barrier); }
     void log_prefetch(uint64_t va, unsigned fcn) {
         const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
-        if (!timing_) return;
+        if (!log_accesses_) return;
         if (e.tag == (va & ~kPageMask))
             log_access(va, e.pa | (va & kPageMask), 1, AccessKind::Prefetch, false, fcn);
         else
@@ -259,6 +271,8 @@ private:
     void fp_leave();
     const Insn* fetch_slow();
     template <bool Trace, bool Timed> uint64_t run_loop(uint64_t budget);
+    // After an instruction completes: counter wraps (SOFTINT) and the observer.
+    void complete(uint64_t pc);
     void trace_insn(const Insn& insn);
     void trace_effects();
     uint64_t trace_regs_[32] = {};
@@ -275,6 +289,12 @@ private:
     CodePage* current_page_ = nullptr;
     uint64_t current_page_va_ = ~uint64_t(0);
     TimingModel* timing_ = nullptr;
+    RetireObserver* observer_ = nullptr;
+    bool log_accesses_ = false; // accesses_ is kept: a timing model or an observer reads it
+    bool deferred_ = false;     // the last instruction waits for its caches ...
+    uint64_t deferred_pc_ = 0;  // ... at this PC
+    MemoryAccess deferred_access_{};
+    bool deferred_has_access_ = false;
     uint64_t cycles_ = 0;    // cycles up to ...
     uint64_t cycles_at_ = 0; // ... this many retired instructions
     MemoryAccess accesses_[kMaxAccesses];
@@ -315,7 +335,7 @@ template <typename T> inline bool SparcCore::read(uint64_t va, T& value, bool li
     counters.count(Event::DcRd);
     const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
     if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
-        if (__builtin_expect(timing_ != nullptr, 0))
+        if (__builtin_expect(log_accesses_, 0))
             log_access(va, e.pa | (va & kPageMask), sizeof(T), AccessKind::Read);
         T raw;
         std::memcpy(&raw, e.host + (va & kPageMask), sizeof(T));
@@ -332,7 +352,7 @@ template <typename T> inline bool SparcCore::write(uint64_t va, T value, bool li
     counters.count(Event::DcWr);
     const TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
     if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
-        if (__builtin_expect(timing_ != nullptr, 0))
+        if (__builtin_expect(log_accesses_, 0))
             log_access(va, e.pa | (va & kPageMask), sizeof(T), AccessKind::Write);
         T raw = little ? value : detail::byteswap(value);
         std::memcpy(e.host + (va & kPageMask), &raw, sizeof(T));

@@ -157,6 +157,7 @@ void SparcCpu::wait_for_caches() {
         response_arrived_ = false;
         now_ = sc_core::sc_time_stamp();
         detailed_.resume(core_, request_ext_->ready, request_ext_->cause);
+        if (!detailed_.waiting()) core_.complete_deferred();
     }
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 // The subcommands of the `fireplane` program.
+#include "profiling/collector.h"
+
 #include <string>
 #include <vector>
 
@@ -27,6 +29,8 @@ struct RunOptions {
     std::string sampled_trace_file; // --trace-out FILE
     std::string full_trace_file;    // --trace-full FILE: every match, beside the samples
     std::string vamap_file;         // --vamap FILE: the process's VA-to-PA page map at the end
+    bool collect = false;           // `collect`: overflow profiling into an experiment
+    profiling::CollectOptions profile;
 };
 
 // Each returns the process exit code; configuration and load errors are thrown.
@@ -35,6 +39,11 @@ int dump_config(const MachineOptions& options);
 int list_models();
 // Reprints saved --busstat samples, merging every `every` intervals.
 int busstat_file(const std::string& path, unsigned every);
+// `collect` with no program: the counter lists.
+int list_counters();
+
+// `analyze EXP.er [COMMAND [ARG]]...`: args as given after the subcommand.
+int analyze(const std::vector<std::string>& args);
 
 // The machine used when --config is not given.
 std::string default_config();

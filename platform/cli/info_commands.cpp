@@ -1,6 +1,7 @@
-// dump-config and list-models.
+// dump-config, list-models and the counter lists of `collect`.
 #include "builder/platform_builder.h"
 #include "commands.h"
+#include "profiling/hw_counters.h"
 
 #include <iostream>
 
@@ -36,6 +37,11 @@ int list_models() {
             std::cout << "): " << p.description << "\n";
         }
     }
+    return 0;
+}
+
+int list_counters() {
+    profiling::print_counter_list(std::cout);
     return 0;
 }
 

@@ -89,6 +89,36 @@ int sc_main(int argc, char* argv[]) {
         "busstat", "reprint samples saved by `run --busstat ... --busstat-out FILE`");
     busstat_cmd->add_option("file", busstat_path, "the saved samples")->required();
     busstat_cmd->add_option("--every", busstat_every, "merge every N intervals into one");
+    cli::RunOptions collect;
+    collect.collect = true;
+    collect.machine.model = "detailed"; // where the cache events are
+    CLI::App* collect_cmd = app.add_subcommand(
+        "collect",
+        "profile a program by hardware-counter overflow: collect [-h COUNTER[,VALUE]]... "
+        "[-o EXP.er] -- prog args... (no program: list the counters)");
+    collect_cmd->set_help_flag("--help", "print this help and exit");
+    add_machine_options(*collect_cmd, collect.machine);
+    collect_cmd->add_option("-h", collect.profile.counters,
+                            "a counter and its overflow value: 'cycles,9999991', 'dcrm' "
+                            "(default value), '+dcrm,hi' (backtrack to the memory instruction); "
+                            "at most two");
+    collect_cmd->add_option("-o", collect.profile.output,
+                            "the experiment folder (default: the next free test.N.er)");
+    collect_cmd->add_option(
+        "--skid", collect.profile.skid,
+        "instructions from a counter's overflow to the recorded PC (default 2)");
+    collect_cmd->add_flag("--exact", collect.profile.exact,
+                          "also count every event exactly per PC (the simulator's truth)");
+    collect_cmd->add_option("--model", collect.machine.model,
+                            "timing model: functional, fixed or detailed (default detailed)");
+    collect_cmd->add_option("--stats", collect.stats_file, "write every statistic to FILE as JSON");
+    collect_cmd->add_flag("-q,--quiet", collect.quiet, "no end-of-run summary on stderr");
+    collect_cmd->add_option("program", collect.program, "the program and its arguments");
+    CLI::App* analyze_cmd = app.add_subcommand(
+        "analyze", "reports over a collected experiment, as er_print: analyze EXP.er [COMMAND "
+                   "[ARG]]... (`analyze help` lists the commands)");
+    analyze_cmd->prefix_command(); // er_print's commands, `-functions` included, are its own
+    analyze_cmd->set_help_flag();
 
     try {
         app.parse(argc, argv);
@@ -105,6 +135,9 @@ int sc_main(int argc, char* argv[]) {
         if (*run_cmd) return cli::run_program(run);
         if (*dump_cmd) return cli::dump_config(dump);
         if (*busstat_cmd) return cli::busstat_file(busstat_path, busstat_every);
+        if (*collect_cmd)
+            return collect.program.empty() ? cli::list_counters() : cli::run_program(collect);
+        if (*analyze_cmd) return cli::analyze(analyze_cmd->remaining());
         return cli::list_models();
     } catch (const ConfigError& e) {
         std::fprintf(stderr, "%s\n", e.what());

@@ -4,6 +4,7 @@
 #include "linux/linux_process.h"
 #include "loader/elf_image.h"
 #include "monitor_tools.h"
+#include "profiling/collector.h"
 #include "run_control.h"
 #include "run_summary.h"
 #include "sparc_cpu.h"
@@ -95,6 +96,14 @@ int run_program(const RunOptions& options) {
 
     MonitorTools monitor_tools(*platform, options);
     monitor_tools.start();
+    std::unique_ptr<profiling::Collector> collector;
+    if (options.collect) {
+        profiling::RunDescription run{options.program, options.machine.config,
+                                      sim.get_string("model")};
+        collector = std::make_unique<profiling::Collector>(options.profile, platform->cpus, process,
+                                                           image, run);
+        collector->start();
+    }
 
     RunSummary summary(*platform);
     const auto start = std::chrono::steady_clock::now();
@@ -126,6 +135,12 @@ int run_program(const RunOptions& options) {
                          options.stats_file.c_str());
     }
     if (!options.quiet) summary.print(std::cerr, code, control.region_of_interest_used());
+    if (collector) {
+        collector->finish(code);
+        if (!options.quiet)
+            std::fprintf(stderr, "fireplane collect: %zu packets in experiment %s\n",
+                         collector->packets(), collector->folder().c_str());
+    }
     return code;
 }
 

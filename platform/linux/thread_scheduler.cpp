@@ -72,6 +72,12 @@ GuestThread& ThreadScheduler::current(const sparc::SparcCore& core) {
     return *t;
 }
 
+const GuestThread* ThreadScheduler::running_on(const sparc::SparcCore& core) const {
+    for (size_t i = 0; i < cpus_.size(); ++i)
+        if (&cpus_[i]->core() == &core) return on_cpu_[i];
+    return nullptr;
+}
+
 GuestThread* ThreadScheduler::find(int64_t tid) {
     for (auto& t : threads_)
         if (t->tid == tid && t->state != ThreadState::Exited) return t.get();

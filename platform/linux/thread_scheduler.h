@@ -39,6 +39,8 @@ public:
     GuestThread* find(int64_t tid);
     // The thread whose system call is running on `core`.
     GuestThread& current(const sparc::SparcCore& core);
+    // The thread on `core` now, or null (for host tools: never fails).
+    const GuestThread* running_on(const sparc::SparcCore& core) const;
     sparc::SparcCpu& cpu_of(const sparc::SparcCore& core);
 
     // ---- for the system calls of the thread `t` on its CPU ----
