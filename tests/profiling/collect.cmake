@@ -24,6 +24,17 @@ add_test(NAME profiling.collect.threads_on_two_cpus
 # The analyzer ranks known hot spots right, within 5% of the exact counts.
 add_test(NAME profiling.collect.hotspots_ranked_within_error
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/check_hotspots.py ${fp} ${hotspots})
+# scripts/skid_study: backtracking against the truth at several skids, as the
+# miss loop's layout implies (skid 0: load and address; 2: load only; 5: neither).
+add_test(NAME profiling.skid_study
+         COMMAND sh -c "mkdir -p \"$2\" && \"$1\" --build-dir \"$4\" --skids 0,2,5 --out \"$2\" -- \"$3\" 2 1000 > \"$2/out.txt\" &&
+                        grep -Eq '^[|] 0 [|] [0-9]+ [|] 100.0% [|] 100.0% [|] 100.0% [|]$' \"$2/out.txt\" &&
+                        grep -Eq '^[|] 2 [|] [0-9]+ [|] 100.0% [|] 100.0% [|] 0.0% [|]$' \"$2/out.txt\" &&
+                        grep -Eq '^[|] 5 [|] [0-9]+ [|] 0.0% [|] 0.0% [|] 0.0% [|]$' \"$2/out.txt\" &&
+                        test -s \"$2/skid_study.png\""
+                 sh ${PROJECT_SOURCE_DIR}/scripts/skid_study ${CMAKE_CURRENT_BINARY_DIR}/skid_study
+                 ${hotspots} ${CMAKE_BINARY_DIR})
+set_tests_properties(profiling.skid_study PROPERTIES LABELS profiling TIMEOUT 120)
 add_test(NAME profiling.collect.deterministic COMMAND ${check_collect} ${hotspots} deterministic)
 
 # Bad input: a one-line error and exit code 2, never a crash.
