@@ -79,19 +79,6 @@ void PerfCounters::set_mode(bool privileged, Now now) {
     bank_ = banks_[privileged].data();
 }
 
-uint64_t PerfCounters::total(Event e, bool user, bool supervisor, Now now) const {
-    uint64_t sum = (user ? banks_[0][unsigned(e)] : 0) + (supervisor ? banks_[1][unsigned(e)] : 0);
-    const bool current = privileged_ ? supervisor : user;
-    if (current && e == Event::InstrCnt) sum += now.instructions - mode_start_.instructions;
-    if (current && e == Event::CycleCnt) sum += now.cycles - mode_start_.cycles;
-    return sum;
-}
-
-uint64_t PerfCounters::selected(unsigned pic, Now now) const {
-    const CounterEvent* e = selection_[pic];
-    return e ? total(e->event, pcr_ & kPcrUt, pcr_ & kPcrSt, now) : 0;
-}
-
 uint64_t PerfCounters::pic_half(unsigned pic, Now now) const {
     return uint64_t(pic_base_[pic]) + (selected(pic, now) - pic_origin_[pic]);
 }
@@ -100,6 +87,7 @@ void PerfCounters::rebase(Now now) {
     for (unsigned pic = 0; pic < 2; ++pic) {
         pic_origin_[pic] = selected(pic, now);
         wraps_seen_[pic] = 0;
+        set_next_wrap(pic);
     }
 }
 
@@ -127,16 +115,14 @@ void PerfCounters::select() {
     selection_[1] = find_counter_event(1, unsigned(pcr_ >> kPcrSuShift) & 0x3f);
 }
 
-unsigned PerfCounters::take_overflow(Now now) {
-    unsigned wrapped = 0;
-    for (unsigned pic = 0; pic < 2; ++pic) {
-        const uint64_t wraps = pic_half(pic, now) >> 32;
-        if (wraps > wraps_seen_[pic]) {
-            wraps_seen_[pic] = wraps;
-            wrapped |= 1u << pic;
-        }
-    }
-    return wrapped;
+unsigned PerfCounters::wrap(unsigned pic, Now now) {
+    wraps_seen_[pic] = pic_half(pic, now) >> 32;
+    set_next_wrap(pic);
+    return 1u << pic;
+}
+
+void PerfCounters::set_next_wrap(unsigned pic) {
+    next_wrap_[pic] = pic_origin_[pic] + ((wraps_seen_[pic] + 1) << 32) - pic_base_[pic];
 }
 
 uint64_t PerfCounters::instructions_to_overflow(Now now) const {

@@ -80,7 +80,14 @@ public:
     void set_mode(bool privileged, Now now);
 
     // Total of `e` in the modes given (both: every count), now.
-    uint64_t total(Event e, bool user, bool supervisor, Now now) const;
+    uint64_t total(Event e, bool user, bool supervisor, Now now) const {
+        uint64_t sum =
+            (user ? banks_[0][unsigned(e)] : 0) + (supervisor ? banks_[1][unsigned(e)] : 0);
+        const bool current = privileged_ ? supervisor : user;
+        if (current && e == Event::InstrCnt) sum += now.instructions - mode_start_.instructions;
+        if (current && e == Event::CycleCnt) sum += now.cycles - mode_start_.cycles;
+        return sum;
+    }
 
     uint64_t pcr() const { return pcr_; }
     void write_pcr(uint64_t value, Now now);
@@ -89,14 +96,24 @@ public:
     bool counting() const { return pcr_ & (kPcrUt | kPcrSt); }
     // The PIC halves (bit 0: PIC0, bit 1: PIC1) that wrapped since the last
     // call, each once (SOFTINT bit 15).
-    unsigned take_overflow(Now now);
+    unsigned take_overflow(Now now) { // checked after every instruction while counting
+        unsigned wrapped = 0;
+        for (unsigned pic = 0; pic < 2; ++pic)
+            if (selection_[pic] && selected(pic, now) >= next_wrap_[pic]) wrapped |= wrap(pic, now);
+        return wrapped;
+    }
     // The row PCR selects for PIC half `pic`, or null.
     const CounterEvent* selection(unsigned pic) const { return selection_[pic]; }
     // Instructions until a PIC half counting cycles or instructions wraps (or ~0).
     uint64_t instructions_to_overflow(Now now) const;
 
 private:
-    uint64_t selected(unsigned pic, Now now) const; // running total of the selected event
+    uint64_t selected(unsigned pic, Now now) const { // running total of the selected event
+        const CounterEvent* e = selection_[pic];
+        return e ? total(e->event, pcr_ & kPcrUt, pcr_ & kPcrSt, now) : 0;
+    }
+    unsigned wrap(unsigned pic, Now now); // a half has wrapped: its bit, and the next threshold
+    void set_next_wrap(unsigned pic);
     uint64_t pic_half(unsigned pic, Now now) const;
     void rebase(Now now);
     void select(); // selection_ from PCR
@@ -110,6 +127,7 @@ private:
     uint32_t pic_base_[2] = {0, 0};         // PIC halves when last written ...
     uint64_t pic_origin_[2] = {0, 0};       // ... and the selected totals then
     uint64_t wraps_seen_[2] = {0, 0};
+    uint64_t next_wrap_[2] = {0, 0}; // the selected total at which each half wraps next
 };
 
 } // namespace fireplane::sparc

@@ -146,10 +146,10 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
         if (__builtin_expect(insn != nullptr, 1)) {
             // With a timing model every instruction is timed on its own.
             uint64_t length = (Trace || Timed) ? 1 : std::min(end - instructions, kMaxChain);
-            if (counters.counting()) // stop where a cycle or instruction counter wraps
+            if (observer_) length = 1;
+            if (length > 1 && counters.counting()) // stop where a cycle or instruction counter wraps
                 length = std::max<uint64_t>(
                     1, std::min(length, counters.instructions_to_overflow(counter_now())));
-            if (observer_) length = 1;
             chain_length_ = chain_budget_ = length;
             if constexpr (Trace) trace_insn(*insn);
             const uint64_t insn_pc = pc;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace fireplane::profiling {
 
@@ -78,7 +79,7 @@ public:
         }
     }
 
-    std::vector<std::map<uint64_t, uint64_t>>& exact() { return exact_; }
+    std::vector<std::unordered_map<uint64_t, uint64_t>>& exact() { return exact_; }
 
 private:
     struct Pending {
@@ -134,8 +135,8 @@ private:
     unsigned cpu_;
     sparc::SparcCore& core_;
     std::vector<Pending> pending_;
-    std::vector<std::map<uint64_t, uint64_t>> exact_; // per counter: events per PC
-    std::vector<uint64_t> last_;                      // per counter: the total seen last
+    std::vector<std::unordered_map<uint64_t, uint64_t>> exact_; // per counter: events per PC
+    std::vector<uint64_t> last_;                                // per counter: the total seen last
 };
 
 Collector::Collector(const CollectOptions& options, std::vector<sparc::SparcCpu*> cpus,
