@@ -62,7 +62,9 @@ std::vector<HwCounter> build_well_known() {
     std::vector<HwCounter> list;
     for (const Alias& a : kAliases) {
         HwCounter c = make_counter(a.alias, a.raw, a.description, a.overflow);
-        if (!c.rows[0] && !c.rows[1]) std::abort(); // the alias table names an unknown event
+        if (!c.rows[0] && !c.rows[1]) // a bug in the table above
+            throw std::logic_error(std::string("counter alias '") + a.alias +
+                                   "' names an event the PCR table lacks: " + a.raw);
         list.push_back(c);
     }
     return list;
