@@ -77,7 +77,7 @@ uint64_t DetailedTiming::access(SparcCore& core, RequestKind kind, const MemoryA
     if (!ans.done) {
         waiting_ = true;
         wait_from_ = cycle;
-        core.request_stop();
+        core.wait_for_data();
         return 0;
     }
     const uint64_t stall = ans.ready > cycle ? ans.ready - cycle : 0;

@@ -44,7 +44,7 @@ public:
     uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override;
 
     // A request is out: the core has stopped after its instruction.
-    bool waiting() const override { return waiting_; }
+    bool waiting() const { return waiting_; }
     // Its answer: the access completed at `ready`; the core's cycles move there.
     void resume(SparcCore& core, uint64_t ready, cache::StallCause cause);
     // Starts a fresh pipeline (the model was switched in).

@@ -147,7 +147,8 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
             // With a timing model every instruction is timed on its own.
             uint64_t length = (Trace || Timed) ? 1 : std::min(end - instructions, kMaxChain);
             if (observer_) length = 1;
-            if (length > 1 && counters.counting()) // stop where a cycle or instruction counter wraps
+            if (length > 1 &&
+                counters.counting()) // stop where a cycle or instruction counter wraps
                 length = std::max<uint64_t>(
                     1, std::min(length, counters.instructions_to_overflow(counter_now())));
             chain_length_ = chain_budget_ = length;
@@ -159,24 +160,18 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
             const bool completed = insn->exec(*this, *insn);
             instructions += chain_length_ - chain_budget_;
             chain_length_ = chain_budget_ = 0;
-            bool waits = false;
             if constexpr (Timed) {
                 if (completed && timing_) { // a magic instruction may have just removed it
                     const RetiredInstruction r{*insn,   insn_pc,   insn_pa,
                                                cycles_, accesses_, access_count_};
                     cycles_ += timing_->retire(*this, r);
                     cycles_at_ = instructions;
-                    waits = timing_->waiting();
                 }
             }
             if (__builtin_expect(completed && (observer_ || counters.counting()), 0)) {
-                deferred_pc_ = insn_pc;
-                deferred_has_access_ = access_count_ > 0;
-                if (deferred_has_access_) deferred_access_ = accesses_[0];
-                if (waits)
-                    deferred_ = true; // completes when its data arrives
-                else
-                    complete(insn_pc);
+                const bool data = access_count_ > 0;
+                completion_ = {insn_pc, data ? accesses_[0].va : 0, data, 0};
+                if (!deferred_) complete(); // else when its data arrives
             }
             if (Timed || observer_) access_count_ = 0;
             if (__builtin_expect(completed, 1)) {
@@ -195,18 +190,14 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
     return instructions - start;
 }
 
-void SparcCore::complete(uint64_t insn_pc) {
+void SparcCore::complete() {
     deferred_ = false;
-    const unsigned wrapped = counters.counting() ? counters.take_overflow(counter_now()) : 0;
-    if (wrapped) {
+    completion_.wrapped = counters.counting() ? counters.take_overflow(counter_now()) : 0;
+    if (completion_.wrapped) {
         softint |= kSoftintPicOverflow; // level 15 interrupts come with firmware mode
         ++pic_overflows;
     }
-    if (observer_) {
-        const CompletedInstruction done{insn_pc, deferred_has_access_ ? deferred_access_.va : 0,
-                                        deferred_has_access_, wrapped};
-        observer_->completed(*this, done);
-    }
+    if (observer_) observer_->completed(*this, completion_);
 }
 
 const Insn* SparcCore::fetch_slow() {

@@ -119,9 +119,15 @@ public:
         observer_ = observer;
         log_accesses_ = timing_ || observer_;
     }
-    // The instruction that waited for its caches has its data now (SparcCpu).
+    // For the timing model: the instruction being retired waits for its
+    // caches. The core stops; the instruction completes once SparcCpu has
+    // its data and calls complete_deferred().
+    void wait_for_data() {
+        deferred_ = true;
+        request_stop();
+    }
     void complete_deferred() {
-        if (deferred_) complete(deferred_pc_);
+        if (deferred_) complete();
     }
 
     // ---- timing (timing_model.h) ----
@@ -272,7 +278,7 @@ private:
     const Insn* fetch_slow();
     template <bool Trace, bool Timed> uint64_t run_loop(uint64_t budget);
     // After an instruction completes: counter wraps (SOFTINT) and the observer.
-    void complete(uint64_t pc);
+    void complete();
     void trace_insn(const Insn& insn);
     void trace_effects();
     uint64_t trace_regs_[32] = {};
@@ -290,13 +296,11 @@ private:
     uint64_t current_page_va_ = ~uint64_t(0);
     TimingModel* timing_ = nullptr;
     RetireObserver* observer_ = nullptr;
-    bool log_accesses_ = false; // accesses_ is kept: a timing model or an observer reads it
-    bool deferred_ = false;     // the last instruction waits for its caches ...
-    uint64_t deferred_pc_ = 0;  // ... at this PC
-    MemoryAccess deferred_access_{};
-    bool deferred_has_access_ = false;
-    uint64_t cycles_ = 0;    // cycles up to ...
-    uint64_t cycles_at_ = 0; // ... this many retired instructions
+    bool log_accesses_ = false;         // accesses_ is kept: a timing model or an observer reads it
+    bool deferred_ = false;             // the last instruction waits for its caches
+    CompletedInstruction completion_{}; // the last instruction, for complete()
+    uint64_t cycles_ = 0;               // cycles up to ...
+    uint64_t cycles_at_ = 0;            // ... this many retired instructions
     MemoryAccess accesses_[kMaxAccesses];
     unsigned access_count_ = 0;
     uint64_t chain_budget_ = 0; // instructions the current chain may still run ...

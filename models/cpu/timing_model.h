@@ -42,9 +42,8 @@ public:
     virtual ~TimingModel() = default;
     virtual TimingKind kind() const = 0;
     // Cycles the instruction takes (0 when it issues with the previous one).
+    // A model that must wait for the caches calls SparcCore::wait_for_data().
     virtual uint64_t retire(SparcCore& core, const RetiredInstruction& insn) = 0;
-    // The instruction just retired waits for the caches: it completes later.
-    virtual bool waiting() const { return false; }
 };
 
 } // namespace fireplane::sparc
