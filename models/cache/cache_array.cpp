@@ -1,5 +1,7 @@
 #include "cache_array.h"
 
+#include "common/hex_text.h"
+
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -17,12 +19,6 @@ const CacheArrayConfig& validated(const CacheArrayConfig& c) {
                                     "64 bytes, not " +
                                     std::to_string(c.geometry.line_size) + ".");
     return c;
-}
-
-std::string hex(uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-    return buf;
 }
 
 uint64_t low_bits(unsigned n) {

@@ -1,5 +1,6 @@
 #include "disassembler.h"
 
+#include "common/hex_text.h"
 #include "insn_fields.h"
 #include "isa_table.h"
 #include "state_registers.h"
@@ -20,12 +21,6 @@ const char* const kFpConds[16] = {"n", "ne", "lg", "ul", "l",   "ug", "g",   "u"
                                   "a", "e",  "ue", "ge", "uge", "le", "ule", "o"};
 const char* const kRegConds[8] = {"?", "z", "lez", "lz", "?", "nz", "gz", "gez"};
 const char* const kCcNames[8] = {"%fcc0", "%fcc1", "%fcc2", "%fcc3", "%icc", "?", "%xcc", "?"};
-
-std::string hex(uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-    return buf;
-}
 
 std::string simm(int64_t v) {
     return v < 0 ? "-" + hex(uint64_t(-v)) : hex(uint64_t(v));

@@ -1,5 +1,6 @@
 #include "router.h"
 
+#include "common/hex_text.h"
 #include "payload_bytes.h"
 #include "stats/stats.h"
 
@@ -13,12 +14,6 @@
 namespace fireplane {
 
 namespace {
-
-std::string hex(uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%" PRIx64, v);
-    return buf;
-}
 
 std::string describe(const std::string& name, uint64_t first, uint64_t last) {
     return "'" + name + "' [" + hex(first) + ", " + hex(last) + "]";

@@ -1,5 +1,6 @@
 #include "address_bus.h"
 
+#include "common/hex_text.h"
 #include "stats/stats.h"
 
 #include <algorithm>
@@ -15,12 +16,6 @@ constexpr uint64_t kCoherenceUnit = 64;
 
 uint64_t to_ps(const sc_core::sc_time& t) {
     return uint64_t(t / sc_core::sc_time(1, sc_core::SC_PS) + 0.5);
-}
-
-std::string hex(uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%" PRIx64, v);
-    return buf;
 }
 
 } // namespace

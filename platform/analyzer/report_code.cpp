@@ -1,5 +1,6 @@
 // `pcs` and `lines`: metrics per instruction and per source line. Inclusive
 // metrics there count the call sites on the stack too, as er_print does.
+#include "common/hex_text.h"
 #include "disassembler.h"
 #include "profile.h"
 #include "reports.h"
@@ -11,12 +12,6 @@ namespace fireplane::analyzer {
 namespace {
 
 constexpr const char* kTotal = "<Total>";
-
-std::string hex(uint64_t v) {
-    char text[24];
-    std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(v));
-    return text;
-}
 
 std::string basename(const std::string& path) {
     const size_t slash = path.rfind('/');

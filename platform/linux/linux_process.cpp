@@ -1,5 +1,6 @@
 #include "linux_process.h"
 
+#include "common/hex_text.h"
 #include "disassembler.h"
 #include "guest_abi.h"
 #include "log/log.h"
@@ -49,12 +50,6 @@ constexpr FaultSignal kFaultSignals[] = {
     {sparc::kTrapInstruction + 0x01, abi::kSigTrap}, // breakpoint
     {sparc::kTrapInstruction + 0x05, abi::kSigFpe},  // software divide by zero
 };
-
-std::string hex(uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-    return buf;
-}
 
 bool is_memory_fault(unsigned tt) {
     return tt == sparc::kTrapDataAccessException || tt == sparc::kTrapDataAccessError ||

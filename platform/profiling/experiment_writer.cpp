@@ -1,6 +1,8 @@
 #include "experiment_writer.h"
 
+#include "common/hex_text.h"
 #include "experiment_format.h"
+#include "stats/json_text.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -13,29 +15,6 @@ namespace fireplane::profiling {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string hex(uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-    return buf;
-}
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    return out + "\"";
-}
 
 class Output {
 public:

@@ -1,4 +1,5 @@
 // The registry's two output formats: JSON for tools, text for people.
+#include "stats/json_text.h"
 #include "stats/stats.h"
 
 #include <algorithm>
@@ -9,7 +10,6 @@
 #include <ostream>
 
 namespace fireplane {
-namespace {
 
 std::string json_string(const std::string& s) {
     std::string out = "\"";
@@ -31,6 +31,8 @@ std::string json_string(const std::string& s) {
     }
     return out + "\"";
 }
+
+namespace {
 
 // Counters print exactly; whole formula values print without ".0"; others
 // print with the shortest text that reads back to the same double.
