@@ -20,6 +20,7 @@ add_library(fireplane_platform STATIC
   ${CMAKE_CURRENT_LIST_DIR}/builder/platform_builder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/busstat/busstat_events.cpp
   ${CMAKE_CURRENT_LIST_DIR}/busstat/busstat_sampler.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/busstat/interval_clock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/busstat/trace_sampler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/profiling/backtrack.cpp
   ${CMAKE_CURRENT_LIST_DIR}/profiling/collector.cpp

@@ -14,7 +14,7 @@ namespace fireplane::busstat {
 
 BusstatSampler::BusstatSampler(Platform& platform, const std::vector<std::string>& events,
                                sc_core::sc_time interval, std::ostream& out)
-    : platform_(platform), interval_(interval), out_(out) {
+    : platform_(platform), clock_(interval, "--interval"), out_(out) {
     if (events.empty()) throw std::invalid_argument("--busstat needs at least one event");
     for (const std::string& name : events) {
         const BusstatEvent* e = find_busstat_event(name);
@@ -27,8 +27,6 @@ BusstatSampler::BusstatSampler(Platform& platform, const std::vector<std::string
         }
         events_.push_back(e);
     }
-    if (interval == sc_core::SC_ZERO_TIME)
-        throw std::invalid_argument("--interval must be greater than 0");
     require_monitors(platform, "--busstat");
     for (size_t m = 0; m < platform.monitors.size(); ++m) {
         monitors_.emplace_back(*platform.host, platform.monitors[m]);
@@ -74,19 +72,7 @@ void BusstatSampler::start() {
                   "event0", "pic0", "event1", "pic1", "util");
     out_ << line;
     last_ = sc_core::sc_time_stamp();
-    next_boundary_ = last_ + interval_;
-    platform_.bus->add_timeline_listener([this](const sc_core::sc_time& now) { advance(now); });
-}
-
-// Called by the bus before it broadcasts a transaction at `now`: the
-// monitors hold exactly the transactions before `now`, so each boundary at or
-// before it is sampled as if read at that boundary.
-void BusstatSampler::advance(const sc_core::sc_time& now) {
-    if (finished_) return;
-    while (now >= next_boundary_) {
-        sample(next_boundary_);
-        next_boundary_ += interval_;
-    }
+    clock_.start(*platform_.bus, [this](const sc_core::sc_time& at) { sample(at); });
 }
 
 // Reads and prints every monitor's counters for the interval that ends at
@@ -130,10 +116,8 @@ void BusstatSampler::sample(const sc_core::sc_time& at) {
 
 void BusstatSampler::finish() {
     if (finished_) return;
-    const sc_core::sc_time end = sc_core::sc_time_stamp();
-    advance(end); // the intervals since the last transaction
     finished_ = true;
-    sample(end); // the last, partial interval
+    clock_.finish(); // up to the end, and the last, partial interval
     out_ << "busstat totals over " << last_.to_seconds() << " s, " << intervals_
          << " intervals (scaled by intervals / intervals counted):\n";
     for (size_t e = 0; e < events_.size(); ++e) {

@@ -15,6 +15,7 @@
 // without traffic are sampled (zero counts) when a later transaction or the
 // end of the run comes.
 #include "builder/platform_builder.h"
+#include "interval_clock.h"
 #include "monitor_client.h"
 
 #include <systemc>
@@ -49,13 +50,12 @@ private:
         unsigned intervals = 0; // intervals the event was counted in
     };
 
-    void advance(const sc_core::sc_time& now); // samples every boundary up to `now`
     void program(size_t group);
     void sample(const sc_core::sc_time& at);
 
     Platform& platform_;
     std::vector<const BusstatEvent*> events_;
-    sc_core::sc_time interval_;
+    IntervalClock clock_;
     std::ostream& out_;
     std::vector<MonitorClient> monitors_;
     std::vector<Slot> slots_;
@@ -64,8 +64,7 @@ private:
     std::vector<Tally> tallies_;
     size_t group_ = 0;
     unsigned intervals_ = 0;
-    sc_core::sc_time last_ = sc_core::SC_ZERO_TIME;          // the last sample's time
-    sc_core::sc_time next_boundary_ = sc_core::SC_ZERO_TIME; // the next sample's time
+    sc_core::sc_time last_ = sc_core::SC_ZERO_TIME; // the last sample's time
     bool finished_ = false;
 };
 

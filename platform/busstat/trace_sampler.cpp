@@ -1,6 +1,5 @@
 #include "trace_sampler.h"
 
-#include "address_bus.h"
 #include "busstat_events.h"
 #include "firelink_monitor.h"
 
@@ -25,15 +24,13 @@ uint64_t ns(const sc_core::sc_time& t) {
 
 TraceSampler::TraceSampler(Platform& platform, const std::vector<std::string>& events,
                            sc_core::sc_time interval, std::ostream& samples, std::ostream* full)
-    : platform_(platform), interval_(interval), samples_(samples), full_(full) {
+    : platform_(platform), clock_(interval, "--trace-interval"), samples_(samples), full_(full) {
     for (const std::string& name : events) {
         const BusstatEvent* e = find_busstat_event(name);
         if (!e) throw std::invalid_argument("unknown --trace-sample event '" + name + "'");
         types_ |= e->types;
     }
     if (!types_) throw std::invalid_argument("--trace-sample needs at least one event");
-    if (interval == sc_core::SC_ZERO_TIME)
-        throw std::invalid_argument("--trace-interval must be greater than 0");
     require_monitors(platform, "--trace-sample");
     monitor_ = std::make_unique<MonitorClient>(*platform.host, platform.monitors.front());
 }
@@ -54,18 +51,7 @@ void TraceSampler::start() {
             write_record(*full_, r);
         });
     }
-    next_boundary_ = sc_core::sc_time_stamp() + interval_;
-    platform_.bus->add_timeline_listener([this](const sc_core::sc_time& now) { advance(now); });
-}
-
-// Called by the bus before it broadcasts a transaction at `now`: the buffer
-// holds what it held at every boundary up to `now`.
-void TraceSampler::advance(const sc_core::sc_time& now) {
-    if (finished_) return;
-    while (now >= next_boundary_) {
-        sample(next_boundary_);
-        next_boundary_ += interval_;
-    }
+    clock_.start(*platform_.bus, [this](const sc_core::sc_time& at) { sample(at); });
 }
 
 // Reads what the buffer holds at `at`, oldest first, then empties it for the
@@ -86,11 +72,7 @@ void TraceSampler::sample(const sc_core::sc_time& at) {
 }
 
 void TraceSampler::finish() {
-    if (finished_) return;
-    const sc_core::sc_time end = sc_core::sc_time_stamp();
-    advance(end); // the boundaries since the last transaction
-    finished_ = true;
-    sample(end); // what the last, partial interval left in the buffer
+    clock_.finish(); // up to the end: what the last, partial interval left in the buffer
 }
 
 } // namespace fireplane::busstat

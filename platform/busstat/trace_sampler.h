@@ -12,6 +12,7 @@
 // transaction at or after a boundary B reads the buffer as it was at B, before
 // the monitor sees that transaction (FireplaneBus::add_timeline_listener).
 #include "builder/platform_builder.h"
+#include "interval_clock.h"
 #include "monitor_client.h"
 
 #include <systemc>
@@ -33,18 +34,15 @@ public:
     void finish(); // the samples up to the end of the run
 
 private:
-    void advance(const sc_core::sc_time& now); // samples every boundary up to `now`
     void sample(const sc_core::sc_time& at);
 
     Platform& platform_;
     std::unique_ptr<MonitorClient> monitor_;
     uint64_t types_ = 0;
-    sc_core::sc_time interval_;
-    sc_core::sc_time next_boundary_ = sc_core::SC_ZERO_TIME; // the next sample's time
+    IntervalClock clock_;
     std::ostream& samples_;
     std::ostream* full_;
     uint64_t segments_ = 0; // buffer reads that found entries: the `sample` column
-    bool finished_ = false;
 };
 
 } // namespace fireplane::busstat
