@@ -112,16 +112,21 @@ void read_info(Experiment& x) {
     }
 }
 
+// A TSV field naming a counter of the experiment.
+unsigned counter_field(TsvFile& tsv, const std::string& field, const Experiment& x) {
+    const uint64_t counter = tsv.number(field, "counter");
+    if (counter >= x.counters.size())
+        tsv.fail("counter " + std::to_string(counter) + " is not in " + fmt::kExperimentFile +
+                 " (it has " + std::to_string(x.counters.size()) + ")");
+    return unsigned(counter);
+}
+
 void read_packets(Experiment& x) {
     TsvFile tsv(x.path(fmt::kPacketsFile), fmt::kPacketsHeader);
     std::vector<std::string> f;
     while (tsv.next(f)) {
         Packet p;
-        const uint64_t counter = tsv.number(f[0], "counter");
-        if (counter >= x.counters.size())
-            tsv.fail("counter " + std::to_string(counter) + " is not in " + fmt::kExperimentFile +
-                     " (it has " + std::to_string(x.counters.size()) + ")");
-        p.counter = unsigned(counter);
+        p.counter = counter_field(tsv, f[0], x);
         p.cpu = unsigned(tsv.number(f[1], "cpu"));
         p.tid = tsv.number(f[2], "tid");
         p.cycle = tsv.number(f[3], "cycle");
@@ -148,10 +153,7 @@ void read_exact(Experiment& x) {
     std::vector<std::string> f;
     while (tsv.next(f)) {
         ExactCount e;
-        const uint64_t counter = tsv.number(f[0], "counter");
-        if (counter >= x.counters.size())
-            tsv.fail("counter " + std::to_string(counter) + " is not in " + fmt::kExperimentFile);
-        e.counter = unsigned(counter);
+        e.counter = counter_field(tsv, f[0], x);
         e.pc = tsv.address(f[1], "pc");
         e.count = tsv.number(f[2], "count");
         x.exact_counts.push_back(e);

@@ -2,6 +2,7 @@
 // metrics there count the call sites on the stack too, as er_print does.
 #include "common/hex_text.h"
 #include "disassembler.h"
+#include "listing.h"
 #include "profile.h"
 #include "reports.h"
 
@@ -10,8 +11,6 @@
 namespace fireplane::analyzer {
 
 namespace {
-
-constexpr const char* kTotal = "<Total>";
 
 std::string basename(const std::string& path) {
     const size_t slash = path.rfind('/');
@@ -59,22 +58,10 @@ void report_lines(Session& s) {
         if (auto l = lines.at(pc)) return l->file + ":" + std::to_string(l->line);
         return "<no line info> (" + s.symbols.function_name(pc) + ")";
     };
-    const auto rows = sorted_rows(aggregate<std::string>(s.x, key_of), s.sort_metric());
-    const Values total = total_values(s.x);
-    Table table;
-    add_metric_columns(table, s.metrics, s.x, s.tsv);
-    table.add_column(s.tsv ? "name" : "Source line", "", true);
-    const auto add = [&](const std::string& name, const Values& v) {
-        std::vector<std::string> row;
-        add_metric_cells(row, s.metrics, v, total, s.x, s.tsv);
-        row.push_back(s.tsv || name[0] == '<' ? name : basename(name));
-        table.add_row(std::move(row));
-    };
-    add(kTotal, total);
-    for (size_t i = 0; i < s.shown(rows.size()); ++i)
-        add(rows[i].first, rows[i].second);
-    if (!s.tsv) s.out << "Source lines sorted by metric: " << sort_heading(s) << "\n\n";
-    table.print(s.out, s.tsv);
+    print_listing(
+        s, "Source lines sorted by metric: " + sort_heading(s), "Source line", s.metrics,
+        sorted_rows(aggregate<std::string>(s.x, key_of), s.sort_metric()), total_values(s.x),
+        [&s](const std::string& key) { return s.tsv || key[0] == '<' ? key : basename(key); });
 }
 
 } // namespace fireplane::analyzer

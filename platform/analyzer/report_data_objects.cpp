@@ -1,6 +1,7 @@
 // `data_objects`: backtracking counters' packets by the data object their
 // candidate instruction accessed. A candidate is trusted only if no branch or
 // call could have entered the code between it and the interrupted PC.
+#include "listing.h"
 #include "profile.h"
 #include "reports.h"
 
@@ -8,7 +9,6 @@ namespace fireplane::analyzer {
 
 namespace {
 
-constexpr const char* kTotal = "<Total>";
 constexpr const char* kUnascertainable = "<Unascertainable>"; // no effective address
 constexpr const char* kUnverifiable = "<Unverifiable>";       // a branch target in between
 
@@ -46,23 +46,9 @@ void report_data_objects(Session& s) {
             v;
         total.excl[p.counter] += v;
     }
-    const auto rows = sorted_rows(objects, by);
-    Table table;
-    add_metric_columns(table, metrics, s.x, s.tsv);
-    table.add_column(s.tsv ? "name" : "Data object", "", true);
-    const auto add = [&](const std::string& name, const Values& v) {
-        std::vector<std::string> row;
-        add_metric_cells(row, metrics, v, total, s.x, s.tsv);
-        row.push_back(name);
-        table.add_row(std::move(row));
-    };
-    add(kTotal, total);
-    for (size_t i = 0; i < s.shown(rows.size()); ++i)
-        add(rows[i].first, rows[i].second);
-    if (!s.tsv)
-        s.out << "Data objects sorted by metric: Exclusive " << s.x.counters[by.counter].name
-              << "\n\n";
-    table.print(s.out, s.tsv);
+    print_listing(s, "Data objects sorted by metric: Exclusive " + s.x.counters[by.counter].name,
+                  "Data object", metrics, sorted_rows(objects, by), total,
+                  [](const std::string& name) { return name; });
 }
 
 } // namespace fireplane::analyzer

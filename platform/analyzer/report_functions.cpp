@@ -1,12 +1,11 @@
 // `functions` and `callers-callees`: metrics per function, by FUNC symbol.
+#include "listing.h"
 #include "profile.h"
 #include "reports.h"
 
 namespace fireplane::analyzer {
 
 namespace {
-
-constexpr const char* kTotal = "<Total>";
 
 std::map<std::string, Values> function_rows(Session& s) {
     return aggregate<std::string>(s.x, [&s](uint64_t a) { return s.symbols.function_name(a); });
@@ -29,22 +28,9 @@ std::string sort_heading(const Session& s) {
 }
 
 void report_functions(Session& s) {
-    const auto rows = sorted_rows(function_rows(s), s.sort_metric());
-    const Values total = total_values(s.x);
-    Table table;
-    add_metric_columns(table, s.metrics, s.x, s.tsv);
-    table.add_column(s.tsv ? "name" : "Name", "", true);
-    const auto add = [&](const std::string& name, const Values& v) {
-        std::vector<std::string> row;
-        add_metric_cells(row, s.metrics, v, total, s.x, s.tsv);
-        row.push_back(name);
-        table.add_row(std::move(row));
-    };
-    add(kTotal, total);
-    for (size_t i = 0; i < s.shown(rows.size()); ++i)
-        add(rows[i].first, rows[i].second);
-    if (!s.tsv) s.out << "Functions sorted by metric: " << sort_heading(s) << "\n\n";
-    table.print(s.out, s.tsv);
+    print_listing(s, "Functions sorted by metric: " + sort_heading(s), "Name", s.metrics,
+                  sorted_rows(function_rows(s), s.sort_metric()), total_values(s.x),
+                  [](const std::string& name) { return name; });
 }
 
 void report_callers_callees(Session& s) {

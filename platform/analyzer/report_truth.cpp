@@ -1,6 +1,7 @@
 // `truth`: what sampling estimated against what the simulator counted
 // exactly (exact.tsv), per function; and how often backtracking found the
 // instruction that really caused the overflow.
+#include "listing.h"
 #include "profile.h"
 #include "reports.h"
 
@@ -10,8 +11,6 @@
 namespace fireplane::analyzer {
 
 namespace {
-
-constexpr const char* kTotal = "<Total>";
 
 std::string relative_error(uint64_t sampled, uint64_t exact, bool tsv) {
     if (exact == 0) return "-";
