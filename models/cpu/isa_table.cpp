@@ -72,4 +72,26 @@ const IsaRow* find_row(uint32_t word) {
     return nullptr;
 }
 
+std::optional<uint64_t> direct_target(uint32_t word, uint64_t pc) {
+    const IsaRow* row = find_row(word);
+    if (!row) return std::nullopt;
+    std::optional<uint64_t> target;
+    for_each_operand(*row, [&](std::string_view t) {
+        int64_t disp = 0;
+        if (t == "b22")
+            disp = field::disp22(word);
+        else if (t == "b19")
+            disp = field::disp19(word);
+        else if (t == "b16")
+            disp = field::disp16(word);
+        else if (t == "c30")
+            disp = field::disp30(word);
+        else
+            return true;
+        target = pc + uint64_t(disp);
+        return false;
+    });
+    return target;
+}
+
 } // namespace fireplane::sparc

@@ -25,6 +25,7 @@
 #include "insn.h"
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -85,5 +86,8 @@ template <typename Fn> bool for_each_operand(const IsaRow& row, Fn&& fn) {
 const std::vector<IsaRow>& isa_rows();
 // The row that decodes `word`, or nullptr for an illegal instruction.
 const IsaRow* find_row(uint32_t word);
+// Where a direct branch or call at `pc` goes (its b22/b19/b16/c30 operand),
+// or nothing for any other instruction.
+std::optional<uint64_t> direct_target(uint32_t word, uint64_t pc);
 
 } // namespace fireplane::sparc

@@ -1,30 +1,12 @@
 #include "program_text.h"
 
-#include "insn_fields.h"
+#include "isa_table.h"
 #include "loader/elf_image.h"
 
 #include <algorithm>
 #include <stdexcept>
 
 namespace fireplane::analyzer {
-
-std::optional<uint64_t> direct_target(uint32_t word, uint64_t pc) {
-    namespace f = sparc::field;
-    if (f::op(word) == 1) return pc + uint64_t(f::disp30(word)); // call
-    if (f::op(word) != 0) return std::nullopt;
-    switch (f::op2(word)) {
-    case 1: // BPcc
-    case 5: // FBPfcc
-        return pc + uint64_t(f::disp19(word));
-    case 2: // Bicc
-    case 6: // FBfcc
-        return pc + uint64_t(f::disp22(word));
-    case 3: // BPr (bit 28 clear; set is not a branch)
-        if ((word >> 28) & 1) return std::nullopt;
-        return pc + uint64_t(f::disp16(word));
-    default: return std::nullopt; // sethi, illtrap
-    }
-}
 
 ProgramText::ProgramText(const std::string& path, const std::vector<Symbol>& functions) {
     loader::ElfImage elf;
@@ -43,7 +25,7 @@ ProgramText::ProgramText(const std::string& path, const std::vector<Symbol>& fun
     const auto scan = [this](uint64_t begin, uint64_t end) {
         for (uint64_t pc = (begin + 3) & ~uint64_t(3); pc + 4 <= end; pc += 4)
             if (auto w = word(pc))
-                if (auto target = direct_target(*w, pc)) targets_.push_back(*target);
+                if (auto target = sparc::direct_target(*w, pc)) targets_.push_back(*target);
     };
     bool any_function = false;
     for (const auto& f : functions)

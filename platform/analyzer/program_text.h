@@ -34,7 +34,4 @@ private:
     std::vector<uint64_t> targets_; // sorted, unique
 };
 
-// The target of a direct branch or call at `pc`, or nothing for other words.
-std::optional<uint64_t> direct_target(uint32_t word, uint64_t pc);
-
 } // namespace fireplane::analyzer
