@@ -89,9 +89,12 @@ const uint16_t SparcCore::kFCondTable[16] = {
 SparcCore::SparcCore(MemoryBackend& memory, TrapHandler* trap_handler)
     : memory_(memory), trap_handler_(trap_handler) {}
 
-uint64_t SparcCore::run(uint64_t budget) {
-    if (timing_) return trace_ ? run_loop<true, true>(budget) : run_loop<false, true>(budget);
-    return trace_ ? run_loop<true, false>(budget) : run_loop<false, false>(budget);
+uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
+    if (timing_)
+        return trace_ ? run_loop<true, true>(budget, cycle_limit)
+                      : run_loop<false, true>(budget, cycle_limit);
+    // One cycle per instruction: the budget is the limit.
+    return trace_ ? run_loop<true, false>(budget, 0) : run_loop<false, false>(budget, 0);
 }
 
 void SparcCore::set_timing_model(TimingModel* model) {
@@ -133,7 +136,8 @@ void SparcCore::trace_effects() {
 // dispatch is spread over every handler's indirect jump instead of one call
 // site here. A chain ends at a page boundary, a trap, or after kMaxChain
 // instructions, which also bounds the stack if the compiler keeps the calls.
-template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) {
+template <bool Trace, bool Timed>
+uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_limit) {
     constexpr uint64_t kMaxChain = 1024;
     stop_ = false;
     fp_enter();
@@ -177,6 +181,8 @@ template <bool Trace, bool Timed> uint64_t SparcCore::run_loop(uint64_t budget) 
             if (__builtin_expect(completed, 1)) {
                 if constexpr (Trace) trace_effects();
                 if (__builtin_expect(stop_, 0)) break;
+                if constexpr (Timed)
+                    if (cycles_ >= cycle_limit) break;
                 continue;
             }
             if constexpr (Trace) *trace_ << "  trap " << pending_trap_ << '\n';

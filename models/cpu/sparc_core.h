@@ -53,9 +53,10 @@ class SparcCore {
 public:
     SparcCore(MemoryBackend& memory, TrapHandler* trap_handler);
 
-    // Runs until `budget` instructions have executed or halt()/request_stop().
-    // Returns the number executed.
-    uint64_t run(uint64_t budget);
+    // Runs until `budget` instructions have executed, until a timing model's
+    // clock reaches `cycle_limit`, or halt()/request_stop(). Returns the
+    // number executed.
+    uint64_t run(uint64_t budget, uint64_t cycle_limit = ~uint64_t(0));
     // Writes one line per executed instruction ("pc: word  disassembly") while set.
     void set_trace(std::ostream* out) { trace_ = out; }
     void request_stop() { stop_ = true; }
@@ -276,7 +277,7 @@ private:
     void fp_enter();
     void fp_leave();
     const Insn* fetch_slow();
-    template <bool Trace, bool Timed> uint64_t run_loop(uint64_t budget);
+    template <bool Trace, bool Timed> uint64_t run_loop(uint64_t budget, uint64_t cycle_limit);
     // After an instruction completes: counter wraps (SOFTINT) and the observer.
     void complete();
     void trace_insn(const Insn& insn);

@@ -44,8 +44,9 @@ static_assert(rows_in_enum_order(), "kCacheEvents: one row per CacheEvent, in en
 
 SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     : sc_module(name), socket("socket"), cache_socket("cache_socket"), config_(config),
-      period_(sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)), core_(*this, nullptr),
-      quantum_(config.quantum), fixed_timing_(config.fixed),
+      period_(sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)),
+      core_(*this, nullptr), run_ahead_{config.quantum, config.lookahead},
+      fixed_timing_(config.fixed),
       caches_(std::make_unique<cache::CacheHierarchy>("caches", config.caches, period_,
                                                       uint16_t(config.agent_id),
                                                       static_cast<cache::CacheEventSink*>(this))),
@@ -91,6 +92,9 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     stats.add_counter(base + ".idle_cycles", &idle_cycles_,
                       "cycles with nothing to run (counted as supervisor time)");
     stats.add_counter(base + ".sleeps", &sleeps_, "times the CPU slept with nothing to run");
+    stats.add_counter(base + ".syncs", &syncs_,
+                      "times the CPU reached its run-ahead horizon (a quantum, or the lookahead) "
+                      "or yielded, and let SystemC time catch up with its clock");
     stats.add_counter(base + ".cache_waits", &cache_waits_,
                       "times the CPU synchronised to wait for its caches (detailed model)");
     stats.add_formula(
@@ -111,6 +115,9 @@ void SparcCpu::start(uint64_t pc) {
 
 void SparcCpu::wake(const sc_time& at) {
     wake_event_.notify(delay_until(at, sc_core::sc_time_stamp()));
+    // The waker may be running on its lookahead, far ahead of `at`: it stops,
+    // and its next horizon sees this wake as pending activity.
+    if (running_ && running_ != this) running_->core_.request_stop();
 }
 
 sc_time SparcCpu::clock_time() const {
@@ -139,7 +146,7 @@ void SparcCpu::select_timing(TimingKind kind) {
         model = &detailed_;
     }
     core_.set_timing_model(model);
-    quantum_ = kind == TimingKind::Functional ? config_.quantum : config_.timed_quantum;
+    run_ahead_.quantum = kind == TimingKind::Functional ? config_.quantum : config_.timed_quantum;
 }
 
 sc_time SparcCpu::local_time() const {
@@ -203,18 +210,28 @@ void SparcCpu::run_thread() {
             sleep_until_woken();
             continue;
         }
-        // One instruction takes at least a cycle: the quantum bounds the instructions too.
-        const uint64_t budget = std::max<uint64_t>(1, quantum_.value() / period_.value());
-        uint64_t run_for = budget;
-        if (fast_forwarding) run_for = std::min(budget, config_.fast_forward - core_.retired());
+        // One instruction takes at least a cycle: the horizon bounds the instructions too.
+        const sc_time ahead = local_time(), limit = horizon();
+        if (ahead >= limit) {
+            ++syncs_;
+            sync();
+            continue;
+        }
+        const uint64_t cycles_left =
+            std::max<uint64_t>(1, (limit - ahead).value() / period_.value());
+        uint64_t run_for = cycles_left;
+        if (fast_forwarding) run_for = std::min(run_for, config_.fast_forward - core_.retired());
         now_ = sc_core::sc_time_stamp();
-        core_.run(run_for);
+        running_ = this;
+        core_.run(run_for, cycles() + cycles_left);
+        running_ = nullptr;
         wait_for_caches();
         if (fast_forwarding && core_.retired() >= config_.fast_forward) {
             select_timing(config_.timing);
             fast_forwarding = false;
         }
-        if (local_time() >= quantum_ || core_.halted() || end_quantum_) {
+        if (local_time() >= horizon() || core_.halted() || end_quantum_) {
+            ++syncs_;
             end_quantum_ = false;
             sync();
         }
@@ -272,7 +289,8 @@ bool SparcCpu::io_access(uint64_t pa, Access access, uint8_t* data, unsigned len
     const sc_time before = local_time();
     sc_time delay = before;
     socket->b_transport(gp, delay);
-    now_ = sc_core::sc_time_stamp(); // a b_transport may wait()
+    now_ = sc_core::sc_time_stamp(); // a b_transport may wait(), and others run meanwhile
+    running_ = this;
     // The CPU stalls for the device: whole cycles, so local time stays c * period.
     if (delay > before) core_.add_cycles((delay - before).value() / period_.value() + 1);
     return gp.is_response_ok();

@@ -8,13 +8,15 @@
 // socket, to the CPU's cache hierarchy (a child module, models/cache), whose
 // own bus socket carries the Fireplane transactions. The CPU keeps local time
 // ahead of SystemC (cycle c is time c * period) and synchronises only when a
-// request must wait for the bus, or at the end of its quantum.
+// request must wait for the bus, or when it reaches its run-ahead horizon
+// (run_ahead.h).
 #include "address_translator.h"
 #include "cache_hierarchy.h"
 #include "common/bus_interfaces.h"
 #include "cpu_dispatcher.h"
 #include "detailed_timing.h"
 #include "fixed_timing.h"
+#include "run_ahead.h"
 #include "sparc_core.h"
 
 #include <systemc>
@@ -28,11 +30,11 @@ namespace fireplane::sparc {
 
 struct SparcCpuConfig {
     uint64_t clock_hz = 900'000'000;
-    // How far the CPU may run ahead of SystemC time: far in the functional
-    // model; a few hundred cycles in the timed ones, so that CPUs meet on the
-    // bus close to the order of their own clocks.
-    sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_MS);
-    sc_core::sc_time timed_quantum = sc_core::sc_time(1, sc_core::SC_MS);
+    // How far the CPU may run ahead of SystemC time (run_ahead.h): a quantum
+    // while other CPUs run, up to `lookahead` while nothing else is due.
+    sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_US);
+    sc_core::sc_time timed_quantum = sc_core::sc_time(300, sc_core::SC_NS);
+    sc_core::sc_time lookahead = sc_core::sc_time(1, sc_core::SC_MS);
     unsigned agent_id = 0;                      // Safari agent ID
     TimingKind timing = TimingKind::Functional; // the model to run ...
     uint64_t fast_forward = 0;                  // ... after this many functional instructions
@@ -69,7 +71,8 @@ public:
     // With a dispatcher, it decides what the CPU runs (cpu_dispatcher.h).
     void set_dispatcher(CpuDispatcher* dispatcher) { dispatcher_ = dispatcher; }
     // A sleeping CPU wakes at SystemC time `at` (or now, if that has passed)
-    // and asks its dispatcher again. No effect on a CPU that is running.
+    // and asks its dispatcher again. No effect on a CPU that is running. The
+    // CPU executing now, if another, ends its run: it may be far ahead.
     void wake(const sc_core::sc_time& at);
     // The CPU's own clock: SystemC time of its current cycle (ahead of the kernel's time).
     sc_core::sc_time clock_time() const;
@@ -93,11 +96,14 @@ public:
         config_.timing = kind;
         config_.fast_forward = fast_forward;
     }
-    // Before the run: the quanta of the functional and of the timed models.
-    void set_quanta(const sc_core::sc_time& functional, const sc_core::sc_time& timed) {
+    // Before the run: the quanta of the functional and of the timed models,
+    // and the lookahead of all (run_ahead.h).
+    void set_run_ahead(const sc_core::sc_time& functional, const sc_core::sc_time& timed,
+                       const sc_core::sc_time& lookahead) {
         config_.quantum = functional;
         config_.timed_quantum = timed;
-        quantum_ = functional;
+        config_.lookahead = lookahead;
+        run_ahead_ = {functional, lookahead};
     }
     TimingKind timing() const {
         return core_.timing_model() ? core_.timing_model()->kind() : TimingKind::Functional;
@@ -107,6 +113,10 @@ private:
     void run_thread();
     void sleep_until_woken();
     void sync() { wait(local_time()); } // SystemC time catches up with the CPU's clock
+    // How far ahead of SystemC time the CPU may run now.
+    sc_core::sc_time horizon() const {
+        return run_ahead_.horizon(sc_core::sc_time_to_pending_activity());
+    }
     // The CPU's local time: its cycles as SystemC time, less the kernel's time.
     sc_core::sc_time local_time() const;
     void wait_for_caches();
@@ -125,7 +135,10 @@ private:
     sc_core::sc_time period_;
     SparcCore core_;
     AddressTranslator* translator_ = nullptr;
-    sc_core::sc_time quantum_; // of the model running now
+    RunAhead run_ahead_; // with the quantum of the model running now
+    uint64_t syncs_ = 0;
+    // SystemC runs one process at a time: the CPU whose core executes now, if any.
+    static inline SparcCpu* running_ = nullptr;
     std::vector<tlm::tlm_dmi> dmi_regions_;
     bool started_ = false;
     CpuDispatcher* dispatcher_ = nullptr;

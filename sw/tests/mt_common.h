@@ -8,6 +8,8 @@
 #ifndef FIREPLANE_SW_TESTS_MT_COMMON_H
 #define FIREPLANE_SW_TESTS_MT_COMMON_H
 
+#include "thread_count.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,17 +17,9 @@
 
 enum { MT_MAX_THREADS = 64, MT_DEFAULT_THREADS = 4 };
 
-// argv[1] as a thread count in 1..MT_MAX_THREADS (default 4); anything else
-// is a usage error (exit 2).
+// argv[1] as a thread count in 1..MT_MAX_THREADS (default 4).
 static inline int mt_thread_count(int argc, char** argv) {
-    if (argc < 2) return MT_DEFAULT_THREADS;
-    char* end;
-    long n = strtol(argv[1], &end, 10);
-    if (end == argv[1] || *end != '\0' || n < 1 || n > MT_MAX_THREADS) {
-        fprintf(stderr, "usage: %s [threads 1..%d]\n", argv[0], MT_MAX_THREADS);
-        exit(2);
-    }
-    return (int)n;
+    return thread_count_arg(argc, argv, MT_DEFAULT_THREADS, MT_MAX_THREADS);
 }
 
 // splitmix64's finaliser: a bijective mix, so a sum or xor of mixed item
@@ -40,9 +34,9 @@ static inline uint64_t mt_mix(uint64_t x) {
 // One round of a spin-wait for another thread: a few rounds of pure
 // spinning, then a 1 us sleep per round. A sleep gives the CPU up even when
 // no other thread wants it, where sched_yield would return at once. That
-// matters on a simulator that runs each CPU for a whole quantum (up to 1 ms)
-// before the next: a pure spinner burns its quantum while the thread it
-// waits for cannot run. `spins` counts the rounds of one wait, from 0.
+// matters when threads outnumber CPUs (qemu-sparc64 on a small host): a pure
+// spinner then burns its time slice while the thread it waits for cannot
+// run. `spins` counts the rounds of one wait, from 0.
 static inline void mt_backoff(unsigned* spins) {
     if (++*spins <= 8) return;
     struct timespec pause = {0, 1000};
