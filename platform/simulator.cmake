@@ -59,6 +59,14 @@ target_include_directories(fireplane_analyzer PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(fireplane_analyzer PUBLIC fireplane_platform fireplane_sparc_iss yaml-cpp
                       PkgConfig::LIBDW)
 
+# The git revision --version reports, refreshed at every build.
+set(git_revision_cpp ${CMAKE_BINARY_DIR}/generated/git_revision.cpp)
+add_custom_target(fireplane_git_revision
+  COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DOUTPUT=${git_revision_cpp}
+          -P ${PROJECT_SOURCE_DIR}/cmake/git_revision.cmake
+  BYPRODUCTS ${git_revision_cpp}
+  COMMENT "git revision for --version")
+
 add_executable(fireplane
   ${CMAKE_CURRENT_LIST_DIR}/cli/main.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/info_commands.cpp
@@ -68,6 +76,12 @@ add_executable(fireplane
   ${CMAKE_CURRENT_LIST_DIR}/cli/busstat_command.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/run_summary.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/analyze_command.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cli/progress_line.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cli/simulation_loop.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cli/version.cpp
+  ${git_revision_cpp}
 )
-target_compile_definitions(fireplane PRIVATE FIREPLANE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+add_dependencies(fireplane fireplane_git_revision)
+target_compile_definitions(fireplane PRIVATE FIREPLANE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+                                             FIREPLANE_VERSION="${PROJECT_VERSION}")
 target_link_libraries(fireplane PRIVATE fireplane_platform fireplane_analyzer CLI11::CLI11)

@@ -149,6 +149,40 @@ void SparcCpu::select_timing(TimingKind kind) {
     run_ahead_.quantum = kind == TimingKind::Functional ? config_.quantum : config_.timed_quantum;
 }
 
+void SparcCpu::set_limits(RunLimits* limits) {
+    limits_ = limits;
+    end_cycle_ = ~uint64_t(0);
+    if (!limits || limits->end == sc_core::sc_max_time()) return;
+    // Time as the statistics count it, cycles / clock rate: SystemC's period is
+    // the clock's rounded to its resolution, so the end is placed in cycles.
+    const unsigned __int128 ps_per_s = 1'000'000'000'000ull;
+    end_cycle_ = uint64_t(
+        ((unsigned __int128)limits->end.value() * config_.clock_hz + ps_per_s - 1) / ps_per_s);
+}
+
+sc_time SparcCpu::horizon() const {
+    const sc_time ahead = run_ahead_.horizon(sc_core::sc_time_to_pending_activity());
+    if (end_cycle_ == ~uint64_t(0)) return ahead;
+    return std::min(ahead, delay_until(cycle_time(end_cycle_, period_), sc_core::sc_time_stamp()));
+}
+
+// The run's end: the last instruction has been spent (this CPU then stops the
+// simulation), or this CPU's clock has reached the end time (the others run
+// on to it; the simulation stops there).
+bool SparcCpu::run_ended() {
+    if (!limits_) return false;
+    if (limits_->instructions_left == 0) {
+        if (limits_->reached == RunLimits::Reached::None) {
+            limits_->reached = RunLimits::Reached::Instructions;
+            sc_core::sc_stop();
+        }
+        return true;
+    }
+    if (cycles() < end_cycle_) return false;
+    if (limits_->reached == RunLimits::Reached::None) limits_->reached = RunLimits::Reached::Time;
+    return true;
+}
+
 sc_time SparcCpu::local_time() const {
     return delay_until(cycle_time(core_.cycles(), period_), sc_core::sc_time_stamp());
 }
@@ -210,6 +244,7 @@ void SparcCpu::run_thread() {
             sleep_until_woken();
             continue;
         }
+        if (run_ended()) return;
         // One instruction takes at least a cycle: the horizon bounds the instructions too.
         const sc_time ahead = local_time(), limit = horizon();
         if (ahead >= limit) {
@@ -221,10 +256,15 @@ void SparcCpu::run_thread() {
             std::max<uint64_t>(1, (limit - ahead).value() / period_.value());
         uint64_t run_for = cycles_left;
         if (fast_forwarding) run_for = std::min(run_for, config_.fast_forward - core_.retired());
+        if (limits_) run_for = std::min(run_for, limits_->instructions_left);
         now_ = sc_core::sc_time_stamp();
         running_ = this;
+        const uint64_t retired_before = core_.retired();
         core_.run(run_for, cycles() + cycles_left);
         running_ = nullptr;
+        if (limits_)
+            limits_->instructions_left -=
+                std::min(limits_->instructions_left, core_.retired() - retired_before);
         wait_for_caches();
         if (fast_forwarding && core_.retired() >= config_.fast_forward) {
             select_timing(config_.timing);

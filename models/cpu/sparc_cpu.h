@@ -17,6 +17,7 @@
 #include "detailed_timing.h"
 #include "fixed_timing.h"
 #include "run_ahead.h"
+#include "run_limits.h"
 #include "sparc_core.h"
 
 #include <systemc>
@@ -105,6 +106,8 @@ public:
         config_.lookahead = lookahead;
         run_ahead_ = {functional, lookahead};
     }
+    // Before the run: where it ends (run_limits.h), shared by every CPU; null for no limit.
+    void set_limits(RunLimits* limits);
     TimingKind timing() const {
         return core_.timing_model() ? core_.timing_model()->kind() : TimingKind::Functional;
     }
@@ -114,9 +117,8 @@ private:
     void sleep_until_woken();
     void sync() { wait(local_time()); } // SystemC time catches up with the CPU's clock
     // How far ahead of SystemC time the CPU may run now.
-    sc_core::sc_time horizon() const {
-        return run_ahead_.horizon(sc_core::sc_time_to_pending_activity());
-    }
+    sc_core::sc_time horizon() const;
+    bool run_ended(); // at the run's limits: the CPU stops for good
     // The CPU's local time: its cycles as SystemC time, less the kernel's time.
     sc_core::sc_time local_time() const;
     void wait_for_caches();
@@ -136,6 +138,8 @@ private:
     SparcCore core_;
     AddressTranslator* translator_ = nullptr;
     RunAhead run_ahead_; // with the quantum of the model running now
+    RunLimits* limits_ = nullptr;
+    uint64_t end_cycle_ = ~uint64_t(0); // limits_->end on this CPU's clock
     uint64_t syncs_ = 0;
     // SystemC runs one process at a time: the CPU whose core executes now, if any.
     static inline SparcCpu* running_ = nullptr;

@@ -29,6 +29,9 @@ struct RunOptions {
     std::string sampled_trace_file; // --trace-out FILE
     std::string full_trace_file;    // --trace-full FILE: every match, beside the samples
     std::string vamap_file;         // --vamap FILE: the process's VA-to-PA page map at the end
+    uint64_t max_instructions = 0;  // --max-instructions N (all CPUs; 0: no limit)
+    std::string max_time;           // --max-time T, simulated ("": no limit)
+    int progress = -1;              // --progress 1, --no-progress 0, else when stderr is a terminal
     bool collect = false;           // `collect`: overflow profiling into an experiment
     profiling::CollectOptions profile;
 };

@@ -1,8 +1,10 @@
 // fireplane: the simulator's command line. Subcommands: run, dump-config, list-models.
 #include "commands.h"
 #include "config/location.h"
+#include "config/units.h"
 #include "loader/elf_image.h"
 #include "log/log.h"
+#include "version.h"
 
 #include <CLI/CLI.hpp>
 #include <systemc>
@@ -17,6 +19,41 @@ constexpr int kUsageOrInputError = 2;
 
 // SystemC prints its banner before sc_main runs; the guest's output must stay its own.
 const bool kBannerOff = ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1) == 0;
+
+// A simulated time with its unit, as in the machine files ("10ms").
+std::string check_time(const std::string& text) {
+    try {
+        if (fireplane::units::parse_time_ps(text) == 0) return "the time must be greater than 0";
+        return "";
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+}
+
+// A count of at least 1, in decimal.
+std::string check_count(const std::string& text) {
+    const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits || text.find_first_not_of('0') == std::string::npos || text.size() > 19)
+        return "expected a whole number from 1 to 10^19 - 1, got '" + text + "'";
+    return "";
+}
+
+// How a run ends and what it shows while it goes: run and collect alike.
+void add_run_control_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
+    cmd.add_option("--max-instructions", run.max_instructions,
+                   "stop after N instructions, all CPUs together (exit code 124)")
+        ->check(CLI::Validator(check_count, "N"));
+    cmd.add_option("--max-time", run.max_time,
+                   "stop at this simulated time, e.g. 10ms (exit code 124)")
+        ->check(CLI::Validator(check_time, "TIME"));
+    cmd.add_flag_callback(
+           "--progress", [&run] { run.progress = 1; },
+           "a progress line on stderr every few seconds (default: when stderr is a terminal)")
+        ->disable_flag_override();
+    cmd.add_flag_callback(
+           "--no-progress", [&run] { run.progress = 0; }, "no progress line")
+        ->disable_flag_override();
+}
 
 void add_machine_options(CLI::App& cmd, fireplane::cli::MachineOptions& m) {
     cmd.add_option("-c,--config", m.config, "machine description (YAML)")
@@ -35,6 +72,7 @@ int sc_main(int argc, char* argv[]) {
     CLI::App app{
         "Fireplane: a SystemC/TLM-2.0 virtual platform of a Sun Fire V1280 (UltraSPARC IIICu SMP)"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", cli::version_text(), "print the version and exit");
     std::vector<std::string> log_levels;
     app.add_option("--log", log_levels,
                    "verbosity per module: 'MODULE=LEVEL' (none..debug), globs allowed")
@@ -44,6 +82,7 @@ int sc_main(int argc, char* argv[]) {
     CLI::App* run_cmd = app.add_subcommand(
         "run", "run a static sparc64 Linux program: run [options] -- prog args...");
     add_machine_options(*run_cmd, run.machine);
+    add_run_control_options(*run_cmd, run);
     run_cmd->add_option("--stats", run.stats_file, "write every statistic to FILE as JSON");
     run_cmd->add_flag("-q,--quiet", run.quiet, "no end-of-run summary on stderr");
     run_cmd->add_option("--model", run.machine.model,
@@ -98,6 +137,7 @@ int sc_main(int argc, char* argv[]) {
         "[-o EXP.er] -- prog args... (no program: list the counters)");
     collect_cmd->set_help_flag("--help", "print this help and exit");
     add_machine_options(*collect_cmd, collect.machine);
+    add_run_control_options(*collect_cmd, collect);
     collect_cmd->add_option("-h", collect.profile.counters,
                             "a counter and its overflow value: 'cycles,9999991', 'dcrm' "
                             "(default value), '+dcrm,hi' (backtrack to the memory instruction); "
@@ -122,7 +162,7 @@ int sc_main(int argc, char* argv[]) {
 
     try {
         app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
+    } catch (const CLI::Success& e) { // --help, --version
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         app.exit(e);

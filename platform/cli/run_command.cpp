@@ -1,12 +1,15 @@
 // `fireplane run`: build the machine, load the program, simulate, report.
 #include "builder/platform_builder.h"
 #include "commands.h"
+#include "config/units.h"
 #include "linux/linux_process.h"
 #include "loader/elf_image.h"
 #include "monitor_tools.h"
 #include "profiling/collector.h"
+#include "progress_line.h"
 #include "run_control.h"
 #include "run_summary.h"
+#include "simulation_loop.h"
 #include "sparc_cpu.h"
 #include "stats/stats.h"
 
@@ -17,6 +20,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -38,6 +42,18 @@ std::string absolute(const std::string& path) {
     char cwd[PATH_MAX];
     return ::getcwd(cwd, sizeof cwd) ? std::string(cwd) + "/" + path : path;
 }
+
+// Where the run ends, from --max-instructions and --max-time.
+sparc::RunLimits run_limits(const RunOptions& options) {
+    sparc::RunLimits limits;
+    if (options.max_instructions) limits.instructions_left = options.max_instructions;
+    if (!options.max_time.empty())
+        limits.end = sc_core::sc_time::from_value(units::parse_time_ps(options.max_time));
+    return limits;
+}
+
+// The exit code of a run that a limit ended: as timeout(1)'s.
+constexpr int kLimitExitCode = 124;
 
 } // namespace
 
@@ -105,9 +121,17 @@ int run_program(const RunOptions& options) {
         collector->start();
     }
 
+    sparc::RunLimits limits = run_limits(options);
+    for (auto* c : platform->cpus)
+        c->set_limits(&limits);
     RunSummary summary(*platform);
+    const bool terminal = ::isatty(STDERR_FILENO);
+    std::optional<ProgressLine> progress;
+    if (options.progress == 1 || (options.progress < 0 && terminal))
+        progress.emplace(summary, std::cerr, terminal);
     const auto start = std::chrono::steady_clock::now();
-    sc_core::sc_start();
+    const RunEnd end = simulate(limits, progress ? &*progress : nullptr);
+    if (progress) progress->finish();
     monitor_tools.finish();
     if (!options.vamap_file.empty()) {
         std::ofstream vamap(options.vamap_file);
@@ -120,7 +144,15 @@ int run_program(const RunOptions& options) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 
     int code = process.exit_code();
-    if (!process.exited()) {
+    if (!process.exited() && (end == RunEnd::InstructionLimit || end == RunEnd::TimeLimit)) {
+        const std::string why =
+            end == RunEnd::InstructionLimit
+                ? std::to_string(options.max_instructions) + " instructions (--max-instructions)"
+                : options.max_time + " of simulated time (--max-time)";
+        std::fprintf(stderr, "fireplane: stopped after %s; the program had not exited\n",
+                     why.c_str());
+        code = kLimitExitCode;
+    } else if (!process.exited()) {
         std::fprintf(
             stderr,
             "fireplane: error: the simulation stopped before the program exited (pc 0x%llx)\n",

@@ -1,0 +1,28 @@
+#include "simulation_loop.h"
+
+#include "progress_line.h"
+
+#include <algorithm>
+
+namespace fireplane::cli {
+
+namespace {
+// Short in host time in every model, long enough that a slice costs nothing.
+const sc_core::sc_time kSlice(100, sc_core::SC_US);
+} // namespace
+
+RunEnd simulate(const sparc::RunLimits& limits, ProgressLine* progress) {
+    using sparc::RunLimits;
+    for (;;) {
+        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        if (now >= limits.end) return RunEnd::TimeLimit;
+        if (!sc_core::sc_pending_activity()) // every CPU at its end, or waiting for ever
+            return limits.reached == RunLimits::Reached::Time ? RunEnd::TimeLimit : RunEnd::Idle;
+        sc_core::sc_start(std::min(kSlice, limits.end - now));
+        if (limits.reached == RunLimits::Reached::Instructions) return RunEnd::InstructionLimit;
+        if (sc_core::sc_get_status() == sc_core::SC_STOPPED) return RunEnd::Stopped;
+        if (progress) progress->tick();
+    }
+}
+
+} // namespace fireplane::cli

@@ -1,0 +1,21 @@
+#pragma once
+// Runs the simulation to its end: the program exits (sc_stop), a run limit is
+// reached (models/cpu/run_limits.h), or nothing is left to happen. SystemC
+// runs in slices of simulated time so that the progress line can be drawn in
+// between; slices add no events, so the run is the same as one sc_start().
+#include "sparc_cpu.h"
+
+namespace fireplane::cli {
+
+class ProgressLine;
+
+enum class RunEnd {
+    Stopped,          // sc_stop: the program ended (or a limit that stops at once)
+    Idle,             // nothing left to happen (e.g. every thread waits forever)
+    InstructionLimit, // --max-instructions
+    TimeLimit,        // --max-time
+};
+
+RunEnd simulate(const sparc::RunLimits& limits, ProgressLine* progress);
+
+} // namespace fireplane::cli
