@@ -6,6 +6,7 @@ add_library(fireplane_platform STATIC
   ${CMAKE_CURRENT_LIST_DIR}/loader/elf_image.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/address_space.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/context_traps.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/linux/cpu_clocks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/fd_table.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/guest_abi.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/linux_process.cpp
@@ -16,6 +17,12 @@ add_library(fireplane_platform STATIC
   ${CMAKE_CURRENT_LIST_DIR}/linux/syscalls_time.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/syscalls_thread.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/guest_thread.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/linux/interval_timers.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/linux/signal_delivery.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/linux/signal_facts.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/linux/signal_frame.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/linux/syscalls_signal.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/linux/syscalls_timer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linux/thread_scheduler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/builder/platform_builder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/busstat/busstat_events.cpp

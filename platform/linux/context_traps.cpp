@@ -18,6 +18,7 @@ constexpr uint64_t kSize = 512;
 constexpr unsigned kMcTstate = 0, kMcPc = 1, kMcNpc = 2, kMcY = 3, kMcG1 = 4, kMcO0 = 11;
 constexpr uint64_t kStackBias = 2047;
 constexpr uint64_t kTstateCcrAsi = 0xffull << 32 | 0xffull << 24;
+constexpr unsigned kTrapSetContext = 0x16f; // ta 0x6f
 
 } // namespace
 
@@ -29,7 +30,7 @@ void LinuxProcess::get_context(sparc::SparcCore& c) {
     const uint64_t pc = trap.tnpc, npc = trap.tnpc + 4; // resume after the trap instruction
     std::vector<uint8_t> zeros(kSize, 0);
     bool ok = (ucp & 7) == 0 && write_guest(ucp, zeros.data(), zeros.size());
-    ok = ok && write_word(ucp + kSigmask, signal_mask());
+    ok = ok && write_word(ucp + kSigmask, thread().signals.blocked);
     const uint64_t gregs[4] = {trap.tstate, pc, npc, c.y};
     for (unsigned i = 0; i < 4 && ok; ++i)
         ok = write_word(ucp + kGregs + 8 * i, gregs[i]);
@@ -55,7 +56,7 @@ void LinuxProcess::set_context(sparc::SparcCore& c) {
          read_word(ucp + kSigmask, mask);
     if (!ok || ((g[kMcPc] | g[kMcNpc]) & 3))
         return kill_by_signal(abi::kSigSegv, "setcontext: bad ucontext");
-    if (restore_mask) signal_mask() = mask;
+    if (restore_mask) signals_->set_blocked(thread(), mask);
     auto& trap = c.trap_stack[c.tl];
     trap.tpc = g[kMcPc];
     trap.tnpc = g[kMcNpc];
@@ -73,6 +74,8 @@ void LinuxProcess::set_context(sparc::SparcCore& c) {
         ok = read_word(sp + 8 * i, c.r[16 + i]);
     if (!ok) return kill_by_signal(abi::kSigSegv, "setcontext: the new stack is not mapped");
     c.retry_trap();
+    // A signal the new mask lets through is taken on the way back to user mode.
+    signals_->return_to_user(c, thread(), false, kTrapSetContext);
 }
 
 } // namespace fireplane::linux_user

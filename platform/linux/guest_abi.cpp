@@ -76,25 +76,6 @@ constexpr FlagRow kOpenFlags[] = {
     {0x1000000, O_PATH},
 };
 
-struct SignalRow {
-    int number;
-    const char* name;
-    bool ignored_by_default;
-};
-constexpr SignalRow kSignals[] = {
-    {1, "SIGHUP", false},   {2, "SIGINT", false},     {3, "SIGQUIT", false},
-    {4, "SIGILL", false},   {5, "SIGTRAP", false},    {6, "SIGABRT", false},
-    {7, "SIGEMT", false},   {8, "SIGFPE", false},     {9, "SIGKILL", false},
-    {10, "SIGBUS", false},  {11, "SIGSEGV", false},   {12, "SIGSYS", false},
-    {13, "SIGPIPE", false}, {14, "SIGALRM", false},   {15, "SIGTERM", false},
-    {16, "SIGURG", true},   {17, "SIGSTOP", false},   {18, "SIGTSTP", false},
-    {19, "SIGCONT", true},  {20, "SIGCHLD", true},    {21, "SIGTTIN", false},
-    {22, "SIGTTOU", false}, {23, "SIGIO", false},     {24, "SIGXCPU", false},
-    {25, "SIGXFSZ", false}, {26, "SIGVTALRM", false}, {27, "SIGPROF", false},
-    {28, "SIGWINCH", true}, {29, "SIGLOST", false},   {30, "SIGUSR1", false},
-    {31, "SIGUSR2", false},
-};
-
 } // namespace
 
 int guest_errno(int host_errno) {
@@ -116,18 +97,6 @@ uint64_t guest_open_flags(int host_flags) {
     for (const FlagRow& r : kOpenFlags)
         if ((host_flags & r.host) == r.host && r.host != 0) guest |= r.guest;
     return guest;
-}
-
-std::string signal_name(int sig) {
-    for (const SignalRow& r : kSignals)
-        if (r.number == sig) return r.name;
-    return "signal " + std::to_string(sig);
-}
-
-bool signal_ignored_by_default(int sig) {
-    for (const SignalRow& r : kSignals)
-        if (r.number == sig) return r.ignored_by_default;
-    return false;
 }
 
 } // namespace fireplane::linux_user::abi

@@ -2,7 +2,6 @@
 // The sparc64 Linux ABI values that differ from the host's: errno numbers,
 // open(2) flags and signal numbers, each as a table.
 #include <cstdint>
-#include <string>
 
 namespace fireplane::linux_user::abi {
 
@@ -46,12 +45,13 @@ enum Signal : int {
     kSigTstp = 18,
     kSigCont = 19,
     kSigChld = 20,
+    kSigVtAlrm = 26,
+    kSigProf = 27,
     kSigWinch = 28,
     kSigUsr1 = 30,
     kSigUsr2 = 31,
 };
-std::string signal_name(int sig); // "SIGSEGV"
-bool signal_ignored_by_default(int sig);
+// Names, default actions and the rest: signal_facts.h.
 
 // Guest errno values the syscall layer returns itself.
 enum Errno : int {

@@ -33,6 +33,12 @@ private:
     std::vector<uint8_t> bytes_;
 };
 
+inline uint32_t load_be32(const uint8_t* p) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return __builtin_bswap32(v);
+}
+
 inline uint64_t load_be64(const uint8_t* p) {
     uint64_t v;
     std::memcpy(&v, p, 8);

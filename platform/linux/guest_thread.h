@@ -2,11 +2,13 @@
 // One thread of the user-mode process: its saved registers while it is off
 // a CPU, and the kernel's bookkeeping (identity, state, affinity, what it
 // waits for). Threads share everything else through LinuxProcess.
+#include "signal_state.h"
 #include "sparc_core.h"
 
 #include <systemc>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace fireplane::linux_user {
@@ -33,7 +35,7 @@ struct ThreadContext {
 enum class ThreadState : uint8_t {
     Running,  // on a CPU (or chosen to stay there)
     Runnable, // waiting in the run queue
-    Blocked,  // in futex wait or a sleep
+    Blocked,  // in futex wait, a sleep or a signal wait
     Exited,
 };
 
@@ -46,10 +48,15 @@ struct GuestThread {
     uint64_t affinity = ~0ull;    // CPUs it may run on (bit i: cpu i)
     uint64_t clear_child_tid = 0; // CLONE_CHILD_CLEARTID / set_tid_address
     uint64_t robust_list = 0;     // recorded; robust mutexes are not recovered on exit
-    uint64_t signal_mask = 0;
+    ThreadSignals signals;
     // Set by whoever ends a wait: the system call's result, applied when the
     // thread runs again (-errno for errors).
     std::optional<int64_t> wake_result;
+    // A signal ends the wait with this (an -ERESTART* code: see signal_delivery.h).
+    int64_t interrupt_result = 0;
+    // Run on the thread's own CPU when it resumes after a wait, with the waker's
+    // result; returns the system call's result (e.g. sigtimedwait dequeues then).
+    std::function<int64_t(int64_t)> finish_wait;
     // While blocked: the futex word it waits on (0: a sleep), its bitset, and
     // when the wait times out (SC_ZERO_TIME: never).
     uint64_t futex = 0;
@@ -59,6 +66,7 @@ struct GuestThread {
     uint64_t run_cycles = 0;
     uint64_t stint_start = 0;
     sc_core::sc_time slice_start = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time queued_since = sc_core::SC_ZERO_TIME; // when it joined the run queue
 };
 
 } // namespace fireplane::linux_user

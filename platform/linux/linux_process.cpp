@@ -4,6 +4,7 @@
 #include "disassembler.h"
 #include "guest_abi.h"
 #include "log/log.h"
+#include "signal_facts.h"
 #include "syscall_table.h"
 
 #include <systemc>
@@ -27,30 +28,6 @@ constexpr unsigned kTrapSetContext = 0x16f;   // ta 0x6f
 constexpr uint64_t kStackBias = 2047;
 constexpr uint64_t kTstateCarry = uint64_t(abi::kCcrCarry) << 32; // CCR sits at TSTATE 39:32
 
-// Faults and the signal each one delivers, as the sparc64 kernel maps them.
-struct FaultSignal {
-    unsigned tt;
-    int signal;
-};
-constexpr FaultSignal kFaultSignals[] = {
-    {sparc::kTrapInstructionAccessException, abi::kSigSegv},
-    {sparc::kTrapInstructionAccessError, abi::kSigBus},
-    {sparc::kTrapIllegalInstruction, abi::kSigIll},
-    {sparc::kTrapPrivilegedOpcode, abi::kSigIll},
-    {sparc::kTrapPrivilegedAction, abi::kSigIll},
-    {sparc::kTrapFpExceptionIeee754, abi::kSigFpe},
-    {sparc::kTrapFpExceptionOther, abi::kSigFpe},
-    {sparc::kTrapTagOverflow, abi::kSigEmt},
-    {sparc::kTrapDivisionByZero, abi::kSigFpe},
-    {sparc::kTrapDataAccessException, abi::kSigSegv},
-    {sparc::kTrapDataAccessError, abi::kSigBus},
-    {sparc::kTrapMemAddressNotAligned, abi::kSigBus},
-    {sparc::kTrapLddfMemAddressNotAligned, abi::kSigBus},
-    {sparc::kTrapStdfMemAddressNotAligned, abi::kSigBus},
-    {sparc::kTrapInstruction + 0x01, abi::kSigTrap}, // breakpoint
-    {sparc::kTrapInstruction + 0x05, abi::kSigFpe},  // software divide by zero
-};
-
 bool is_memory_fault(unsigned tt) {
     return tt == sparc::kTrapDataAccessException || tt == sparc::kTrapDataAccessError ||
            tt == sparc::kTrapMemAddressNotAligned || tt == sparc::kTrapLddfMemAddressNotAligned ||
@@ -68,6 +45,11 @@ LinuxProcess::LinuxProcess(std::vector<sparc::SparcCpu*> cpus, PhysicalMemory ra
         std::make_unique<ThreadScheduler>(cpus_, config_.timeslice, [this](const std::string& why) {
             kill_by_signal(abi::kSigKill, why);
         });
+    signals_ = std::make_unique<ProcessSignals>(*this);
+    timers_ = std::make_unique<IntervalTimers>(*this);
+    threads_->set_resume([this](sparc::SparcCpu& cpu, GuestThread& t,
+                                std::optional<int64_t> result) { resume(cpu, t, result); });
+    threads_->set_wake_source([this] { return timers_->armed(); });
     for (auto* cpu : cpus_) {
         cpu->set_translator(&memory_);
         cpu->set_trap_handler(this);
@@ -111,6 +93,20 @@ bool LinuxProcess::read_word(uint64_t va, uint64_t& value, unsigned size) {
     for (unsigned i = 0; i < size; ++i)
         value = value << 8 | bytes[i];
     return true;
+}
+
+int64_t LinuxProcess::read_timespec(uint64_t va, uint64_t& ns) {
+    constexpr int64_t kNsPerSec = 1000000000;
+    uint64_t sec, nsec;
+    if (!read_word(va, sec) || !read_word(va + 8, nsec)) return -abi::kEFAULT;
+    if (int64_t(sec) < 0 || nsec >= uint64_t(kNsPerSec)) return -abi::kEINVAL;
+    ns = sec * kNsPerSec + nsec;
+    return 0;
+}
+
+bool LinuxProcess::write_timespec(uint64_t va, uint64_t ns) {
+    constexpr uint64_t kNsPerSec = 1000000000;
+    return write_word(va, ns / kNsPerSec) && write_word(va + 8, ns % kNsPerSec);
 }
 
 bool LinuxProcess::read_string(uint64_t va, std::string& out, size_t max) {
@@ -271,6 +267,8 @@ void LinuxProcess::handle_trap(SparcCore& c, unsigned tt) {
 }
 
 void LinuxProcess::system_call(SparcCore& c) {
+    GuestThread& t = thread();
+    t.signals.syscall_o0 = c.r[8]; // kept for a restart
     SyscallArgs args{{c.r[8], c.r[9], c.r[10], c.r[11], c.r[12], c.r[13]}};
     const uint64_t number = c.r[1];
     int64_t result;
@@ -293,11 +291,43 @@ void LinuxProcess::system_call(SparcCore& c) {
         FIREPLANE_LOG(kLogModule, sc_core::SC_DEBUG, line);
     }
     if (exited_) return;
+    if (result == kResumesContext) { // rt_sigreturn set the state to go back to
+        c.retry_trap();
+        return signals_->return_to_user(c, t, false, kTrapSyscall);
+    }
     const abi::SyscallReturn ret = abi::syscall_return(result);
     uint64_t& tstate = c.trap_stack[c.tl].tstate;
     c.r[8] = ret.o0;
     tstate = ret.error ? tstate | kTstateCarry : tstate & ~kTstateCarry;
     c.done_trap();
+    // A thread that waits returns when woken (resume), and takes its signals then.
+    if (t.state == ThreadState::Blocked || t.state == ThreadState::Exited) return;
+    signals_->return_to_user(c, t, true, kTrapSyscall);
+}
+
+void LinuxProcess::resume(sparc::SparcCpu& cpu, GuestThread& t, std::optional<int64_t> result) {
+    core_ = &cpu.core();
+    if (result) {
+        int64_t r = *result;
+        if (auto finish = std::exchange(t.finish_wait, nullptr)) r = finish(r);
+        set_syscall_result(*core_, r);
+    }
+    timers_->check_cpu_clocks();
+    if (exited_) return;
+    signals_->return_to_user(*core_, t, result.has_value(),
+                             result ? kTrapSyscall : frame::kTrapAsync);
+}
+
+int64_t LinuxProcess::wait(Wait w) {
+    GuestThread& t = thread();
+    if (t.signals.wake_pending) return w.finish ? w.finish(w.on_signal) : w.on_signal;
+    threads_->block(t, std::move(w));
+    return 0;
+}
+
+bool LinuxProcess::synchronize_user_stack(SparcCore& c) {
+    flush_windows(c);
+    return !exited_ && spill_window(c, c.cwp);
 }
 
 // Stores the locals and ins of `window` at its %sp (64-bit frames have an odd, biased %sp).
@@ -364,16 +394,28 @@ void LinuxProcess::clean_window(SparcCore& c) {
     c.retry_trap();
 }
 
+// A fault goes to the thread as its signal, with the siginfo traps_64.c and
+// fault_64.c give it. Without a handler (or with the signal blocked or
+// ignored) it ends the process with a report of the faulting instruction.
 void LinuxProcess::fault(SparcCore& c, unsigned tt) {
-    int signal = abi::kSigIll; // unknown software traps
-    for (const FaultSignal& f : kFaultSignals)
-        if (f.tt == tt) signal = f.signal;
+    const sig::Fault f = sig::fault_for_trap(tt);
     const uint64_t pc = c.trap_stack[c.tl].tpc;
+    const uint64_t addr = f.address == sig::FaultAddress::Pc ? pc : c.fault_address;
     uint32_t word = 0;
     std::string detail = std::string(sparc::trap_name(tt)) + " at pc " + hex(pc);
     if (c.fetch_word(pc, word)) detail += ": " + sparc::disassemble(word, pc);
     if (is_memory_fault(tt)) detail += "; fault address " + hex(c.fault_address);
-    kill_by_signal(signal, detail);
+
+    int32_t code = f.code;
+    if (f.maps_access && memory_.is_mapped(addr, 1)) code = sig::kSegvAccErr;
+    if (f.fp_cexc) code = sig::fp_exception_code(c.read_fsr());
+    SigInfo info(f.signal, code);
+    info.set64(SigInfo::kAddr, addr).set32(SigInfo::kTrapno, uint32_t(f.trapno));
+    GuestThread& t = thread();
+    signals_->force(t, info, detail);
+    if (exited_) return;
+    c.retry_trap(); // the handler returns to the faulting instruction
+    signals_->return_to_user(c, t, false, tt);
 }
 
 // ---- ending ----
@@ -387,7 +429,7 @@ void LinuxProcess::exit(int code) {
 }
 
 void LinuxProcess::kill_by_signal(int signal, const std::string& detail) {
-    diag_ << "fireplane: guest killed by " << abi::signal_name(signal) << " (" << detail << ")\n";
+    diag_ << "fireplane: guest killed by " << sig::name(signal) << " (" << detail << ")\n";
     diag_.flush();
     exit(128 + signal);
 }

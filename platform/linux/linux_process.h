@@ -7,7 +7,9 @@
 // ThreadScheduler.
 #include "address_space.h"
 #include "fd_table.h"
+#include "interval_timers.h"
 #include "loader/elf_image.h"
+#include "signal_delivery.h"
 #include "sparc_cpu.h"
 #include "thread_scheduler.h"
 
@@ -58,7 +60,16 @@ public:
     sparc::SparcCpu& cpu() { return threads_->cpu_of(*core_); }
     GuestThread& thread() { return threads_->current(*core_); }
     ThreadScheduler& threads() { return *threads_; }
-    uint64_t& signal_mask() { return thread().signal_mask; }
+    ProcessSignals& signals() { return *signals_; }
+    IntervalTimers& timers() { return *timers_; }
+    // Stops the calling thread in an interruptible wait, as the kernel's
+    // TASK_INTERRUPTIBLE sleeps: a thread told of a signal does not sleep but
+    // returns the wait's on_signal result at once. The system call then returns
+    // this function's result, which the waker's replaces.
+    int64_t wait(Wait wait);
+    // Every register window of the thread, the current one too, on its stack
+    // (synchronize_user_stack), as before a signal frame is built or read.
+    bool synchronize_user_stack(sparc::SparcCore& core);
     int64_t next_tid() { return next_tid_++; }
     // Every CPU drops its cached translations and decoded code (mappings changed).
     void flush_translations();
@@ -74,6 +85,10 @@ public:
     // One big-endian guest word of `size` bytes (4 or 8).
     bool write_word(uint64_t va, uint64_t value, unsigned size = 8);
     bool read_word(uint64_t va, uint64_t& value, unsigned size = 8);
+    // A struct timespec (two 64-bit words) as nanoseconds: 0, -EFAULT, or
+    // -EINVAL for a negative or out-of-range field.
+    int64_t read_timespec(uint64_t va, uint64_t& ns);
+    bool write_timespec(uint64_t va, uint64_t ns);
     // Simulated time since the start on the calling CPU's clock, and as SystemC time.
     uint64_t now_ns();
     sc_core::sc_time now();
@@ -87,7 +102,6 @@ public:
 
     uint64_t brk_start = 0, brk_current = 0;
     uint64_t mmap_next = kMmapBase;
-    uint8_t signal_actions[65][32] = {}; // raw sparc64 struct sigaction, per signal
 
 private:
     void system_call(sparc::SparcCore& core);
@@ -99,11 +113,15 @@ private:
     void get_context(sparc::SparcCore& core); // ta 0x6e
     void set_context(sparc::SparcCore& core); // ta 0x6f
     void fault(sparc::SparcCore& core, unsigned tt);
+    // A thread's CPU dispatches it: its wait (if any) ends, then its signals.
+    void resume(sparc::SparcCpu& cpu, GuestThread& t, std::optional<int64_t> result);
     uint64_t build_stack(const loader::ElfImage& image);
 
     std::vector<sparc::SparcCpu*> cpus_;
     sparc::SparcCore* core_;
     std::unique_ptr<ThreadScheduler> threads_;
+    std::unique_ptr<ProcessSignals> signals_;
+    std::unique_ptr<IntervalTimers> timers_;
     int64_t next_tid_ = kPid + 1;
     AddressSpace memory_;
     FdTable files_;

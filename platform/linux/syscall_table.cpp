@@ -12,6 +12,8 @@ std::vector<SyscallEntry> build_table() {
     add_process_syscalls(table);
     add_time_syscalls(table);
     add_thread_syscalls(table);
+    add_signal_syscalls(table);
+    add_timer_syscalls(table);
     std::sort(table.begin(), table.end(),
               [](const SyscallEntry& a, const SyscallEntry& b) { return a.number < b.number; });
     return table;

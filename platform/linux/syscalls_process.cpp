@@ -1,5 +1,5 @@
-// Process, identity, signal bookkeeping, scheduling and resource-limit
-// system calls of the user-mode process (threads: syscalls_thread.cpp).
+// Process, identity, scheduling and resource-limit system calls of the
+// user-mode process (threads: syscalls_thread.cpp; signals: syscalls_signal.cpp).
 #include "guest_abi.h"
 #include "guest_struct.h"
 #include "linux_process.h"
@@ -37,76 +37,6 @@ int64_t sys_getegid(LinuxProcess&, const SyscallArgs&) {
 }
 int64_t sys_getpgrp(LinuxProcess&, const SyscallArgs&) {
     return kPid;
-}
-
-// ---- signals: dispositions are recorded; delivery to handlers is not modelled ----
-
-int64_t sys_rt_sigaction(LinuxProcess& p, const SyscallArgs& a) {
-    const uint64_t sig = a.a[0];
-    if (sig < 1 || sig > 64 || a.a[4] != 8) return -abi::kEINVAL;
-    uint8_t(&slot)[32] = p.signal_actions[sig];
-    if (a.a[2] && !p.write_guest(a.a[2], slot, sizeof slot)) return -abi::kEFAULT;
-    if (a.a[1]) {
-        if (sig == abi::kSigKill || sig == abi::kSigStop) return -abi::kEINVAL;
-        uint8_t next[32];
-        if (!p.read_guest(a.a[1], next, sizeof next)) return -abi::kEFAULT;
-        std::memcpy(slot, next, sizeof next);
-    }
-    return 0;
-}
-
-int64_t sys_rt_sigprocmask(LinuxProcess& p, const SyscallArgs& a) {
-    if (a.a[3] != 8) return -abi::kEINVAL;
-    uint64_t old = __builtin_bswap64(p.signal_mask());
-    if (a.a[2] && !p.write_guest(a.a[2], &old, 8)) return -abi::kEFAULT;
-    if (a.a[1]) {
-        uint64_t set;
-        if (!p.read_guest(a.a[1], &set, 8)) return -abi::kEFAULT;
-        set = __builtin_bswap64(set);
-        switch (a.a[0]) {                       // sparc numbers them 1, 2 and 4
-        case 1: p.signal_mask() |= set; break;  // SIG_BLOCK
-        case 2: p.signal_mask() &= ~set; break; // SIG_UNBLOCK
-        case 4: p.signal_mask() = set; break;   // SIG_SETMASK
-        default: return -abi::kEINVAL;
-        }
-    }
-    return 0;
-}
-
-int64_t sys_sigaltstack(LinuxProcess& p, const SyscallArgs& a) {
-    if (a.a[1]) { // old stack: none (ss_flags = SS_DISABLE)
-        GuestStruct s;
-        s.u64(0).u32(2).u32(0).u64(0);
-        if (!p.write_guest(a.a[1], s.data(), s.size())) return -abi::kEFAULT;
-    }
-    return 0;
-}
-
-// A signal sent to this process: ignored, or fatal as its default action.
-int64_t deliver(LinuxProcess& p, uint64_t sig) {
-    if (sig == 0) return 0;
-    if (sig > 64) return -abi::kEINVAL;
-    const uint64_t handler = load_be64(p.signal_actions[sig]);
-    if (handler == 1 || (handler == 0 && abi::signal_ignored_by_default(int(sig)))) return 0;
-    if (handler > 1)
-        p.warn_once("signal-handler",
-                    "signal handlers are not run in user mode; the default action applies");
-    p.kill_by_signal(int(sig), "sent by the program");
-    return 0;
-}
-
-int64_t sys_kill(LinuxProcess& p, const SyscallArgs& a) {
-    const int64_t pid = int64_t(a.a[0]);
-    if (pid != kPid && pid != 0 && pid != -1) return -abi::kESRCH;
-    return deliver(p, a.a[1]);
-}
-// A signal to one thread acts on the whole process: handlers are not run.
-int64_t sys_tkill(LinuxProcess& p, const SyscallArgs& a) {
-    return p.threads().find(int64_t(a.a[0])) ? deliver(p, a.a[1]) : -abi::kESRCH;
-}
-int64_t sys_tgkill(LinuxProcess& p, const SyscallArgs& a) {
-    return int64_t(a.a[0]) == kPid && p.threads().find(int64_t(a.a[1])) ? deliver(p, a.a[2])
-                                                                        : -abi::kESRCH;
 }
 
 // ---- limits and system information ----
@@ -174,24 +104,12 @@ int64_t sys_getrandom(LinuxProcess& p, const SyscallArgs& a) {
 
 void add_process_syscalls(std::vector<SyscallEntry>& table) {
     const SyscallEntry entries[] = {
-        {20, "getpid", sys_getpid},
-        {24, "getuid", sys_getuid},
-        {28, "sigaltstack", sys_sigaltstack},
-        {37, "kill", sys_kill},
-        {47, "getgid", sys_getgid},
-        {49, "geteuid", sys_geteuid},
-        {50, "getegid", sys_getegid},
-        {81, "getpgrp", sys_getpgrp},
-        {102, "rt_sigaction", sys_rt_sigaction},
-        {103, "rt_sigprocmask", sys_rt_sigprocmask},
-        {144, "getrlimit", sys_getrlimit},
-        {145, "setrlimit", sys_setrlimit},
-        {187, "tkill", sys_tkill},
-        {189, "uname", sys_uname},
-        {197, "getppid", sys_getppid},
-        {211, "tgkill", sys_tgkill},
-        {214, "sysinfo", sys_sysinfo},
-        {331, "prlimit64", sys_prlimit64},
+        {20, "getpid", sys_getpid},        {24, "getuid", sys_getuid},
+        {47, "getgid", sys_getgid},        {49, "geteuid", sys_geteuid},
+        {50, "getegid", sys_getegid},      {81, "getpgrp", sys_getpgrp},
+        {144, "getrlimit", sys_getrlimit}, {145, "setrlimit", sys_setrlimit},
+        {189, "uname", sys_uname},         {197, "getppid", sys_getppid},
+        {214, "sysinfo", sys_sysinfo},     {331, "prlimit64", sys_prlimit64},
         {347, "getrandom", sys_getrandom},
     };
     table.insert(table.end(), std::begin(entries), std::end(entries));

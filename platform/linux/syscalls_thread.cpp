@@ -4,6 +4,7 @@
 #include "guest_abi.h"
 #include "guest_struct.h"
 #include "linux_process.h"
+#include "sim_time.h"
 #include "syscall_table.h"
 
 namespace fireplane::linux_user {
@@ -65,7 +66,7 @@ int64_t sys_clone(LinuxProcess& p, const SyscallArgs& a) {
     child.cansave = sparc::kNumWindows - 2;
 
     GuestThread& t = p.threads().create(tid, child, parent.affinity, p.now());
-    t.signal_mask = parent.signal_mask;
+    t.signals.blocked = parent.signals.blocked; // a new thread has no alternate stack
     if (flags & kCloneChildCleartid) t.clear_child_tid = ctid;
     core.r[9] = 0;
     return tid;
@@ -77,6 +78,7 @@ int64_t sys_exit(LinuxProcess& p, const SyscallArgs& a) {
         p.exit(int(a.a[0]));
         return 0;
     }
+    p.signals().thread_exiting(t);
     if (t.clear_child_tid) { // what pthread_join waits for
         p.write_word(t.clear_child_tid, 0, 4);
         p.threads().futex_wake(t.clear_child_tid, kFutexBitsetAny, 1, p.now());
@@ -114,19 +116,6 @@ int64_t sys_get_robust_list(LinuxProcess& p, const SyscallArgs& a) {
 
 // ---- futex ----
 
-bool read_timespec_ns(LinuxProcess& p, uint64_t va, uint64_t& ns) {
-    uint8_t raw[16];
-    if (!p.read_guest(va, raw, sizeof raw)) return false;
-    const int64_t sec = int64_t(load_be64(raw)), nsec = int64_t(load_be64(raw + 8));
-    if (sec < 0 || nsec < 0 || nsec >= int64_t(kNsPerSec)) return false;
-    ns = uint64_t(sec) * kNsPerSec + uint64_t(nsec);
-    return true;
-}
-
-sc_time ns_time(uint64_t ns) {
-    return sc_time(double(ns), sc_core::SC_NS);
-}
-
 // FUTEX_WAKE_OP's operation on the second word, and its comparison.
 bool wake_op(uint32_t encoded, uint32_t& word) {
     const unsigned op = (encoded >> 28) & 7, cmp = (encoded >> 24) & 15;
@@ -141,29 +130,53 @@ bool wake_op(uint32_t encoded, uint32_t& word) {
     return cmp < 6 && tests[cmp];
 }
 
+// Waits on `uaddr` while it holds `value`, until woken, `deadline` or a
+// signal. An untimed wait interrupted by a signal restarts if the handler has
+// SA_RESTART; a timed one returns EINTR, or with no handler goes on to the
+// same deadline through restart_syscall.
+int64_t futex_block(LinuxProcess& p, uint64_t uaddr, uint32_t value, uint32_t bitset,
+                    std::optional<sc_time> deadline) {
+    uint64_t word;
+    if (!p.read_word(uaddr, word, 4)) return -abi::kEFAULT;
+    if (uint32_t(word) != value) return -abi::kEAGAIN;
+    Wait wait;
+    wait.futex = uaddr;
+    wait.bitset = bitset;
+    wait.on_signal = -kERestartSys;
+    if (deadline) {
+        if (*deadline <= p.now()) return -abi::kETIMEDOUT;
+        wait.deadline = *deadline;
+        wait.on_timeout = -abi::kETIMEDOUT;
+        wait.on_signal = -kERestartBlock;
+        wait.finish = [&p, uaddr, value, bitset, deadline](int64_t result) {
+            if (result == -kERestartBlock)
+                p.thread().signals.restart = [=](LinuxProcess& q) {
+                    return futex_block(q, uaddr, value, bitset, deadline);
+                };
+            return result;
+        };
+    }
+    return p.wait(std::move(wait)); // the waker's result replaces this one
+}
+
 int64_t futex_wait(LinuxProcess& p, const SyscallArgs& a, bool absolute) {
     const uint64_t uaddr = a.a[0];
     const uint32_t bitset = absolute ? uint32_t(a.a[5]) : kFutexBitsetAny;
     if (bitset == 0 || (uaddr & 3)) return -abi::kEINVAL;
-    uint64_t value;
-    if (!p.read_word(uaddr, value, 4)) return -abi::kEFAULT;
-    if (uint32_t(value) != uint32_t(a.a[2])) return -abi::kEAGAIN;
-    sc_time deadline = sc_core::SC_ZERO_TIME;
+    std::optional<sc_time> deadline;
     if (a.a[3]) {
         uint64_t ns;
-        if (!read_timespec_ns(p, a.a[3], ns)) return -abi::kEINVAL;
+        if (const int64_t err = p.read_timespec(a.a[3], ns)) return err;
         uint64_t wait_ns = ns;
         if (absolute) { // against CLOCK_REALTIME or CLOCK_MONOTONIC
             const uint64_t now =
                 p.now_ns() +
                 ((a.a[1] & kFutexClockRealtime) ? p.config().epoch_seconds * kNsPerSec : 0);
-            if (ns <= now) return -abi::kETIMEDOUT;
-            wait_ns = ns - now;
+            wait_ns = ns > now ? ns - now : 0;
         }
         deadline = p.now() + ns_time(wait_ns);
     }
-    p.threads().block(p.thread(), uaddr, bitset, deadline, -abi::kETIMEDOUT);
-    return 0; // the thread is stopped; the waker's result replaces this one
+    return futex_block(p, uaddr, uint32_t(a.a[2]), bitset, deadline);
 }
 
 int64_t sys_futex(LinuxProcess& p, const SyscallArgs& a) {

@@ -1,8 +1,11 @@
 // Time system calls. Every clock derives from simulated time, so runs are
 // deterministic: CLOCK_REALTIME starts at the configured epoch.
+#include "cpu_clocks.h"
 #include "guest_abi.h"
 #include "guest_struct.h"
 #include "linux_process.h"
+#include "signal_delivery.h"
+#include "sim_time.h"
 #include "syscall_table.h"
 
 namespace fireplane::linux_user {
@@ -16,22 +19,28 @@ bool is_realtime(uint64_t clock) {
     return clock == 0 || clock == 5 || clock == 8;
 }
 
-uint64_t clock_ns(LinuxProcess& p, uint64_t clock) {
-    if (clock == 2) return p.cycles_to_ns(p.threads().process_cycles());
-    if (clock == 3) return p.cycles_to_ns(p.threads().thread_cycles(p.thread()));
-    return p.now_ns() + (is_realtime(clock) ? p.config().epoch_seconds * kNsPerSec : 0);
+// The clocks: 0-11 and the CPU-time clocks of cpu_clocks.h; false for an unknown one.
+bool valid_clock(LinuxProcess& p, int64_t clock) {
+    if (is_cpu_clock(clock)) return decode_cpu_clock(p, clock).has_value();
+    return clock <= 11;
+}
+
+uint64_t clock_ns(LinuxProcess& p, int64_t clock) {
+    if (is_cpu_clock(clock)) return cpu_clock_ns(p, *decode_cpu_clock(p, clock));
+    return p.now_ns() + (is_realtime(uint64_t(clock)) ? p.config().epoch_seconds * kNsPerSec : 0);
+}
+
+int64_t clock_arg(const SyscallArgs& a) {
+    return int64_t(int32_t(a.a[0])); // clockid_t is an int
 }
 
 int64_t sys_clock_gettime(LinuxProcess& p, const SyscallArgs& a) {
-    if (a.a[0] > 11) return -abi::kEINVAL;
-    const uint64_t ns = clock_ns(p, a.a[0]);
-    GuestStruct s;
-    s.u64(ns / kNsPerSec).u64(ns % kNsPerSec);
-    return p.write_guest(a.a[1], s.data(), s.size()) ? 0 : -abi::kEFAULT;
+    if (!valid_clock(p, clock_arg(a))) return -abi::kEINVAL;
+    return p.write_timespec(a.a[1], clock_ns(p, clock_arg(a))) ? 0 : -abi::kEFAULT;
 }
 
 int64_t sys_clock_getres(LinuxProcess& p, const SyscallArgs& a) {
-    if (a.a[0] > 11) return -abi::kEINVAL;
+    if (!valid_clock(p, clock_arg(a))) return -abi::kEINVAL;
     GuestStruct s;
     s.u64(0).u64(1);
     return (a.a[1] == 0 || p.write_guest(a.a[1], s.data(), s.size())) ? 0 : -abi::kEFAULT;
@@ -53,35 +62,51 @@ int64_t sys_gettimeofday(LinuxProcess& p, const SyscallArgs& a) {
     return 0;
 }
 
-// A sleeping thread leaves its CPU until the time has passed; a CPU with
-// nothing else to run sleeps too, at no host cost.
-int64_t sleep_ns(LinuxProcess& p, uint64_t ns) {
-    if (ns > 0)
-        p.threads().block(p.thread(), 0, 0, p.now() + sc_core::sc_time(double(ns), sc_core::SC_NS),
-                          0);
-    return 0;
+// A sleeping thread leaves its CPU until `deadline`; a CPU with nothing else
+// to run sleeps too, at no host cost. A signal ends the sleep (do_nanosleep):
+// the time left goes to `remain` (if given), and the call returns EINTR to a
+// handler, or without one sleeps on to the same end through restart_syscall
+// (an absolute sleep is simply replayed).
+int64_t sleep_until(LinuxProcess& p, const sc_core::sc_time& deadline, uint64_t remain,
+                    bool absolute) {
+    if (deadline <= p.now()) return 0;
+    Wait wait;
+    wait.deadline = deadline;
+    wait.on_signal = -kERestartBlock;
+    wait.finish = [&p, deadline, remain, absolute](int64_t result) -> int64_t {
+        if (result != -kERestartBlock) return result;
+        const sc_core::sc_time now = p.now();
+        if (remain) {
+            if (deadline <= now) return 0;
+            if (!p.write_timespec(remain, time_ns(deadline - now))) return -abi::kEFAULT;
+        }
+        if (absolute) return -kERestartNoHand;
+        p.thread().signals.restart = [deadline, remain](LinuxProcess& q) {
+            return sleep_until(q, deadline, remain, false);
+        };
+        return result;
+    };
+    return p.wait(std::move(wait));
 }
 
-int64_t sleep_for(LinuxProcess& p, uint64_t request_va) {
-    uint8_t raw[16];
-    if (!p.read_guest(request_va, raw, sizeof raw)) return -abi::kEFAULT;
-    const int64_t sec = int64_t(load_be64(raw)), nsec = int64_t(load_be64(raw + 8));
-    if (sec < 0 || nsec < 0 || nsec >= int64_t(kNsPerSec)) return -abi::kEINVAL;
-    return sleep_ns(p, uint64_t(sec) * kNsPerSec + uint64_t(nsec));
+int64_t sleep_for(LinuxProcess& p, uint64_t request_va, uint64_t remain) {
+    uint64_t ns;
+    if (const int64_t err = p.read_timespec(request_va, ns)) return err;
+    return sleep_until(p, p.now() + ns_time(ns), remain, false);
 }
 
 int64_t sys_nanosleep(LinuxProcess& p, const SyscallArgs& a) {
-    return sleep_for(p, a.a[0]);
+    return sleep_for(p, a.a[0], a.a[1]);
 }
 
 // clock_nanosleep(clock, flags, request, remain): TIMER_ABSTIME sleeps until the time given.
 int64_t sys_clock_nanosleep(LinuxProcess& p, const SyscallArgs& a) {
-    if (!(a.a[1] & 1)) return sleep_for(p, a.a[2]);
-    uint8_t raw[16];
-    if (!p.read_guest(a.a[2], raw, sizeof raw)) return -abi::kEFAULT;
-    const uint64_t until = load_be64(raw) * kNsPerSec + load_be64(raw + 8),
-                   now = clock_ns(p, a.a[0]);
-    return sleep_ns(p, until > now ? until - now : 0);
+    if (!(a.a[1] & 1)) return sleep_for(p, a.a[2], a.a[3]);
+    uint64_t until;
+    if (const int64_t err = p.read_timespec(a.a[2], until)) return err;
+    if (!valid_clock(p, clock_arg(a))) return -abi::kEINVAL;
+    const uint64_t now = clock_ns(p, clock_arg(a));
+    return sleep_until(p, p.now() + ns_time(until > now ? until - now : 0), a.a[3], true);
 }
 
 int64_t sys_times(LinuxProcess& p, const SyscallArgs& a) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace fireplane::linux_user {
 
@@ -12,14 +13,15 @@ using sc_core::sc_time;
 
 namespace {
 constexpr const char* kStats = "os.";
+} // namespace
+
 // A woken thread's system call returns now: it has already left its trap, so
 // the carry goes straight into CCR.
-void set_result(sparc::SparcCore& core, int64_t result) {
+void set_syscall_result(sparc::SparcCore& core, int64_t result) {
     const abi::SyscallReturn ret = abi::syscall_return(result);
     core.r[8] = ret.o0;
     core.ccr = ret.error ? core.ccr | abi::kCcrCarry : core.ccr & uint8_t(~abi::kCcrCarry);
 }
-} // namespace
 
 ThreadScheduler::ThreadScheduler(std::vector<sparc::SparcCpu*> cpus, sc_time timeslice,
                                  Deadlock on_deadlock)
@@ -115,6 +117,7 @@ void ThreadScheduler::make_runnable(GuestThread& t, const sc_time& at) {
         return;
     }
     t.state = ThreadState::Runnable;
+    t.queued_since = at;
     run_queue_.push_back(&t);
     wake_cpu_for(t, at);
 }
@@ -137,20 +140,26 @@ void ThreadScheduler::stop(GuestThread& t) {
     if (t.cpu >= 0) cpus_[size_t(t.cpu)]->core().request_stop();
 }
 
-void ThreadScheduler::block(GuestThread& t, uint64_t futex, uint32_t bitset,
-                            const sc_time& deadline, int64_t on_timeout) {
+void ThreadScheduler::block(GuestThread& t, Wait wait) {
     t.state = ThreadState::Blocked;
-    t.futex = futex;
-    t.futex_bitset = bitset;
-    t.deadline = deadline;
-    t.wake_result = on_timeout; // replaced by whoever wakes it first
-    if (futex) {
+    t.futex = wait.futex;
+    t.futex_bitset = wait.bitset;
+    t.deadline = wait.deadline;
+    t.wake_result = wait.on_timeout; // replaced by whoever wakes it first
+    t.interrupt_result = wait.on_signal;
+    t.finish_wait = std::move(wait.finish);
+    if (t.futex) {
         futex_waiters_.push_back(&t);
         ++futex_waits_;
     }
     stop(t);
-    if (deadline != sc_core::SC_ZERO_TIME) arm_timer();
+    if (t.deadline != sc_core::SC_ZERO_TIME) arm_timer();
     check_deadlock();
+}
+
+void ThreadScheduler::interrupt(GuestThread& t, const sc_time& at) {
+    if (t.state == ThreadState::Blocked) return wake(t, t.interrupt_result, at);
+    if (t.cpu >= 0) cpus_[size_t(t.cpu)]->core().request_stop();
 }
 
 void ThreadScheduler::wake(GuestThread& t, int64_t result, const sc_time& at) {
@@ -227,18 +236,25 @@ uint64_t ThreadScheduler::process_cycles() const {
     return sum;
 }
 
-// The oldest queued thread that last ran on `cpu`, else the oldest allowed there.
-GuestThread* ThreadScheduler::take_runnable(unsigned cpu) {
-    auto pick = run_queue_.end();
+// The oldest queued thread that last ran on `cpu` (its caches are warm
+// there), else the oldest allowed there. Fairness first, though: `preempted`
+// has just given up `cpu` for the others, and a thread that has waited a
+// whole time slice goes before any warm one, so a busy CPU cannot keep
+// passing itself between the same few threads while another starves.
+GuestThread* ThreadScheduler::take_runnable(unsigned cpu, const GuestThread* preempted,
+                                            const sc_time& now) {
+    auto oldest = run_queue_.end(), warm = run_queue_.end();
     for (auto it = run_queue_.begin(); it != run_queue_.end(); ++it) {
         if (!(((*it)->affinity >> cpu) & 1)) continue;
-        if ((*it)->last_cpu == int(cpu)) {
-            pick = it;
+        if (oldest == run_queue_.end()) oldest = it;
+        if ((*it)->last_cpu == int(cpu) && *it != preempted) {
+            warm = it;
             break;
         }
-        if (pick == run_queue_.end()) pick = it;
     }
-    if (pick == run_queue_.end()) return nullptr;
+    if (oldest == run_queue_.end()) return nullptr;
+    const bool starving = now - (*oldest)->queued_since >= timeslice_;
+    const auto pick = warm != run_queue_.end() && !starving ? warm : oldest;
     GuestThread* t = *pick;
     run_queue_.erase(pick);
     return t;
@@ -255,6 +271,7 @@ void ThreadScheduler::switch_out(unsigned cpu) {
     if (t.state == ThreadState::Running || t.state == ThreadState::Runnable) {
         ++preemptions_;
         t.state = ThreadState::Runnable;
+        t.queued_since = cpus_[cpu]->clock_time();
         run_queue_.push_back(&t);
     }
 }
@@ -272,13 +289,18 @@ void ThreadScheduler::switch_in(unsigned cpu, GuestThread& t) {
 
 bool ThreadScheduler::dispatch(sparc::SparcCpu& cpu) {
     const unsigned i = unsigned(index_of(cpu.core()));
+    const GuestThread* preempted = nullptr;
     if (GuestThread* t = on_cpu_[i]) {
         bool keep = t->state == ThreadState::Running && ((t->affinity >> i) & 1);
         if (keep && cpu.clock_time() - t->slice_start >= timeslice_ && queued_for(i)) keep = false;
-        if (!keep) switch_out(i);
+        if (!keep) {
+            if (t->state == ThreadState::Running || t->state == ThreadState::Runnable)
+                preempted = t;
+            switch_out(i);
+        }
     }
     if (!on_cpu_[i]) {
-        GuestThread* next = take_runnable(i);
+        GuestThread* next = take_runnable(i, preempted, cpu.clock_time());
         if (!next) {
             idle_[i] = true;
             return false;
@@ -287,11 +309,12 @@ bool ThreadScheduler::dispatch(sparc::SparcCpu& cpu) {
     }
     idle_[i] = false;
     GuestThread& t = *on_cpu_[i];
-    if (t.wake_result) {
-        set_result(cpu.core(), *t.wake_result);
-        t.wake_result.reset();
-    }
-    return true;
+    std::optional<int64_t> result = std::exchange(t.wake_result, std::nullopt);
+    if (resume_)
+        resume_(cpu, t, result);
+    else if (result)
+        set_syscall_result(cpu.core(), *result);
+    return !cpu.core().halted();
 }
 
 void ThreadScheduler::arm_timer() {
@@ -319,8 +342,9 @@ void ThreadScheduler::check_deadlock() {
         if (t->state == ThreadState::Running || t->state == ThreadState::Runnable ||
             (t->state == ThreadState::Blocked && t->deadline != sc_core::SC_ZERO_TIME))
             return;
-    on_deadlock_(live_threads() == 1 ? "deadlock: futex wait with no other thread to wake it"
-                                     : "deadlock: every thread waits on a futex");
+    if (wake_source_ && wake_source_()) return;
+    on_deadlock_(live_threads() == 1 ? "deadlock: a wait with no other thread or timer to end it"
+                                     : "deadlock: every thread waits, and no timer is armed");
 }
 
 } // namespace fireplane::linux_user

@@ -22,9 +22,27 @@
 
 namespace fireplane::linux_user {
 
+// A system call's result in a core that has left its trap: %o0 and the carry
+// flags (icc.C and xcc.C) straight in CCR.
+void set_syscall_result(sparc::SparcCore& core, int64_t result);
+
+// What a blocked thread waits for.
+struct Wait {
+    uint64_t futex = 0;  // the futex word (0: a sleep or a signal wait)
+    uint32_t bitset = 0; // FUTEX_WAIT_BITSET's bits
+    sc_core::sc_time deadline = sc_core::SC_ZERO_TIME; // absolute; SC_ZERO_TIME: none
+    int64_t on_timeout = 0;                            // the result when the deadline passes
+    int64_t on_signal = 0; // the result when a signal interrupts it (an -ERESTART* code)
+    std::function<int64_t(int64_t)> finish; // optional: GuestThread::finish_wait
+};
+
 class ThreadScheduler : public sparc::CpuDispatcher {
 public:
     using Deadlock = std::function<void(const std::string&)>;
+    // Called on the thread's CPU before it runs again after dispatch, with the
+    // result of the wait it leaves (none: it was running or preempted). The OS
+    // layer finishes the system call there and delivers pending signals.
+    using Resume = std::function<void(sparc::SparcCpu&, GuestThread&, std::optional<int64_t>)>;
     ThreadScheduler(std::vector<sparc::SparcCpu*> cpus, sc_core::sc_time timeslice,
                     Deadlock on_deadlock);
     ~ThreadScheduler() override;
@@ -42,14 +60,20 @@ public:
     // The thread on `core` now, or null (for host tools: never fails).
     const GuestThread* running_on(const sparc::SparcCore& core) const;
     sparc::SparcCpu& cpu_of(const sparc::SparcCore& core);
+    // Every thread made, in creation order (the kernel's thread list), exited ones too.
+    const std::vector<std::unique_ptr<GuestThread>>& all() const { return threads_; }
+    void set_resume(Resume resume) { resume_ = std::move(resume); }
+    // Something other than a thread may still end a wait (an armed timer): no deadlock then.
+    void set_wake_source(std::function<bool()> armed) { wake_source_ = std::move(armed); }
 
     // ---- for the system calls of the thread `t` on its CPU ----
-    // Stops `t` until wake(); `deadline` (absolute, or SC_ZERO_TIME for none)
-    // ends the wait with `on_timeout` as the result.
-    void block(GuestThread& t, uint64_t futex, uint32_t bitset, const sc_core::sc_time& deadline,
-               int64_t on_timeout);
+    // Stops `t` until wake(), its deadline or a signal.
+    void block(GuestThread& t, Wait wait);
     // Ends `t`'s wait with `result`, at the waker's time `at`.
     void wake(GuestThread& t, int64_t result, const sc_core::sc_time& at);
+    // A signal for `t`: ends its wait (with the wait's on_signal result), or, if it
+    // runs on a CPU, makes that CPU stop at its next instruction boundary and dispatch.
+    void interrupt(GuestThread& t, const sc_core::sc_time& at);
     // FUTEX_WAKE: wakes up to `n` waiters on `uaddr` whose bitset meets
     // `bitset`, oldest first; returns how many.
     int futex_wake(uint64_t uaddr, uint32_t bitset, int n, const sc_core::sc_time& at);
@@ -66,23 +90,28 @@ public:
     uint64_t process_cycles() const;
 
     bool dispatch(sparc::SparcCpu& cpu) override;
+    // Ends the process (on_deadlock) if no thread can run again: every one waits
+    // with no deadline, and no wake source (timer) is left.
+    void check_deadlock();
 
 private:
     size_t index_of(const sparc::SparcCore& core) const; // fatal for a core not ours
     void switch_out(unsigned cpu);
     void switch_in(unsigned cpu, GuestThread& t);
-    GuestThread* take_runnable(unsigned cpu);
+    GuestThread* take_runnable(unsigned cpu, const GuestThread* preempted,
+                               const sc_core::sc_time& now);
     bool queued_for(unsigned cpu) const;
     void make_runnable(GuestThread& t, const sc_core::sc_time& at);
     void wake_cpu_for(const GuestThread& t, const sc_core::sc_time& at);
     void stop(GuestThread& t);
     void arm_timer();
     void on_timer();
-    void check_deadlock();
 
     std::vector<sparc::SparcCpu*> cpus_;
     sc_core::sc_time timeslice_;
     Deadlock on_deadlock_;
+    Resume resume_;
+    std::function<bool()> wake_source_;
     std::vector<std::unique_ptr<GuestThread>> threads_; // by creation; never shrinks
     std::vector<GuestThread*> on_cpu_;                  // per CPU: its thread, or null
     std::vector<bool> idle_;                            // per CPU: asleep and unclaimed
