@@ -7,6 +7,7 @@
 // Usage: pthread_heat [threads]   (default 4)
 #include "fireplane_magic.h"
 #include "thread_count.h"
+#include "thread_team.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -38,12 +39,7 @@ int main(int argc, char** argv) {
     field[0][kCells + 1] = field[1][kCells + 1] = -50.0;
     pthread_barrier_init(&barrier, NULL, (unsigned)threads);
     FIREPLANE_ROI_BEGIN();
-    pthread_t tid[kMaxThreads];
-    for (int t = 1; t < threads; t++)
-        pthread_create(&tid[t], NULL, worker, (void*)(long)t);
-    worker((void*)0L);
-    for (int t = 1; t < threads; t++)
-        pthread_join(tid[t], NULL);
+    run_team(threads, worker);
     FIREPLANE_ROI_END();
     double sum = 0, weighted = 0;
     for (int i = 1; i <= kCells; i++) {

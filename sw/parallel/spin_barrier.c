@@ -8,6 +8,7 @@
 // Usage: spin_barrier [threads]   (default 4)
 #include "fireplane_magic.h"
 #include "thread_count.h"
+#include "thread_team.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -63,12 +64,7 @@ static void* worker(void* arg) {
 int main(int argc, char** argv) {
     threads = thread_count_arg(argc, argv, 4, kMaxThreads);
     FIREPLANE_ROI_BEGIN();
-    pthread_t tid[kMaxThreads];
-    for (int t = 1; t < threads; t++)
-        pthread_create(&tid[t], NULL, worker, (void*)(long)t);
-    worker((void*)0L);
-    for (int t = 1; t < threads; t++)
-        pthread_join(tid[t], NULL);
+    run_team(threads, worker);
     FIREPLANE_ROI_END();
     uint64_t check = 0;
     for (int rep = 0; rep < kRepeats; rep++)
