@@ -44,7 +44,7 @@ uint64_t BlockInfo::dirty_mask() const {
 CacheArray::CacheArray(const CacheArrayConfig& config)
     : config_(validated(config)), sets_(config_.geometry.sets()), ways_(config_.geometry.ways),
       sub_blocks_(config_.geometry.sub_blocks), lines_(sets_ * ways_),
-      states_(sets_ * ways_ * sub_blocks_, CoherenceState::I),
+      states_(sets_ * ways_ * sub_blocks_, MoesiState::I),
       byte_masks_(config_.byte_valid ? sets_ * ways_ : 0, 0),
       replacement_(sets_, ways_, config_.policy, config_.seed),
       offset_bits_(config_.geometry.offset_bits()), set_mask_(sets_ - 1),
@@ -80,25 +80,25 @@ BlockInfo CacheArray::allocate(uint64_t pa) {
     return victim;
 }
 
-CoherenceState CacheArray::set_state(uint64_t pa, CoherenceState s) {
-    if (s == CoherenceState::I) return invalidate(pa);
+MoesiState CacheArray::set_state(uint64_t pa, MoesiState s) {
+    if (s == MoesiState::I) return invalidate(pa);
     const uint64_t i = find_present(pa, "set_state");
-    CoherenceState& slot = states_of(i)[config_.geometry.sub_block(pa)];
-    const CoherenceState old = slot;
+    MoesiState& slot = states_of(i)[config_.geometry.sub_block(pa)];
+    const MoesiState old = slot;
     slot = s;
     return old;
 }
 
-CoherenceState CacheArray::invalidate(uint64_t pa) {
+MoesiState CacheArray::invalidate(uint64_t pa) {
     const int64_t found = find(pa);
-    if (found < 0) return CoherenceState::I;
+    if (found < 0) return MoesiState::I;
     const uint64_t i = static_cast<uint64_t>(found);
     const CacheGeometry& g = config_.geometry;
-    CoherenceState* st = states_of(i);
+    MoesiState* st = states_of(i);
     const unsigned sb = sub_block_of(pa);
-    const CoherenceState old = st[sb];
+    const MoesiState old = st[sb];
     if (!is_valid(old)) return old; // keeps the tag of a block still being filled
-    st[sb] = CoherenceState::I;
+    st[sb] = MoesiState::I;
     if (config_.byte_valid)
         byte_masks_[i] &= ~(low_bits(g.sub_block_size()) << (sb * g.sub_block_size()));
     bool any = false;
@@ -124,9 +124,9 @@ void CacheArray::invalidate_all() {
 
 void CacheArray::drop(uint64_t line) {
     lines_[line] = Line{};
-    CoherenceState* st = states_of(line);
+    MoesiState* st = states_of(line);
     for (unsigned k = 0; k < sub_blocks_; ++k)
-        st[k] = CoherenceState::I;
+        st[k] = MoesiState::I;
     if (config_.byte_valid) byte_masks_[line] = 0;
 }
 
@@ -181,7 +181,7 @@ BlockInfo CacheArray::block(uint64_t set, unsigned way) const {
     if (!b.valid) return b;
     b.tag = lines_[i].tag;
     b.base = config_.geometry.base_address(b.tag, set);
-    const CoherenceState* st = states_of(i);
+    const MoesiState* st = states_of(i);
     for (unsigned k = 0; k < sub_blocks_; ++k)
         b.states[k] = st[k];
     if (config_.byte_valid) b.byte_mask = byte_masks_[i];

@@ -29,7 +29,7 @@ struct LookupResult {
     uint64_t set = 0;
     unsigned way = 0; // meaningful when block_present
     unsigned sub_block = 0;
-    CoherenceState state = CoherenceState::I; // of the addressed sub-block
+    MoesiState state = MoesiState::I; // of the addressed sub-block
 };
 
 // Snapshot of one way: returned for victims, invalidated blocks and iteration.
@@ -40,8 +40,8 @@ struct BlockInfo {
     uint64_t tag = 0;
     uint64_t base = 0; // address of the block's first byte
     unsigned sub_blocks = 0;
-    std::array<CoherenceState, kMaxSubBlocks> states{}; // entries [0, sub_blocks)
-    uint64_t byte_mask = 0;                             // byte-valid caches only
+    std::array<MoesiState, kMaxSubBlocks> states{}; // entries [0, sub_blocks)
+    uint64_t byte_mask = 0;                         // byte-valid caches only
 
     // Bit i set when sub-block i is valid / must be written back (M, O, Os).
     uint64_t valid_mask() const;
@@ -60,7 +60,7 @@ public:
 
     // Pure query: does not update replacement state (snoops and checkers use it).
     LookupResult lookup(uint64_t pa) const;
-    CoherenceState state(uint64_t pa) const { return lookup(pa).state; }
+    MoesiState state(uint64_t pa) const { return lookup(pa).state; }
 
     // Marks (set, way) most recently used; the timing model calls it on the
     // accesses that count as uses (normally hits and fills, not snoops).
@@ -75,13 +75,13 @@ public:
 
     // Sets the state of the sub-block holding `pa` and returns the old one. The
     // block must be present (std::logic_error). Setting I is invalidate(pa).
-    CoherenceState set_state(uint64_t pa, CoherenceState s);
+    MoesiState set_state(uint64_t pa, MoesiState s);
 
     // Makes the sub-block holding `pa` I and returns its old state (I when the
     // block is absent). When that leaves no valid sub-block in a block that had
     // one, the tag is dropped too, so the way becomes a preferred victim. A block
     // that was allocated but never filled keeps its tag.
-    CoherenceState invalidate(uint64_t pa);
+    MoesiState invalidate(uint64_t pa);
 
     // Drops the whole block holding `pa`; returns what it held (valid = false
     // when absent) so the caller can write back dirty sub-blocks.
@@ -129,8 +129,8 @@ private:
     unsigned sub_block_of(uint64_t pa) const {
         return static_cast<unsigned>((pa & line_mask_) >> sub_block_bits_);
     }
-    CoherenceState* states_of(uint64_t line) { return &states_[line * sub_blocks_]; }
-    const CoherenceState* states_of(uint64_t line) const { return &states_[line * sub_blocks_]; }
+    MoesiState* states_of(uint64_t line) { return &states_[line * sub_blocks_]; }
+    const MoesiState* states_of(uint64_t line) const { return &states_[line * sub_blocks_]; }
     // Line index of the block holding `pa`, or -1 when absent.
     int64_t find(uint64_t pa) const;
     uint64_t find_present(uint64_t pa, const char* what) const;
@@ -142,9 +142,9 @@ private:
     uint64_t sets_;
     unsigned ways_;
     unsigned sub_blocks_;
-    std::vector<Line> lines_;            // sets * ways
-    std::vector<CoherenceState> states_; // sets * ways * sub_blocks
-    std::vector<uint64_t> byte_masks_;   // sets * ways when byte_valid, else empty
+    std::vector<Line> lines_;          // sets * ways
+    std::vector<MoesiState> states_;   // sets * ways * sub_blocks
+    std::vector<uint64_t> byte_masks_; // sets * ways when byte_valid, else empty
     Replacement replacement_;
     unsigned offset_bits_;
     uint64_t set_mask_;

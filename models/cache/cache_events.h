@@ -1,6 +1,7 @@
 // Events the memory hierarchy reports to its CPU's hardware counters. The CPU
 // maps each to its PCR event (models/cpu/perf_counters.h); the cache library
-// does not depend on the CPU.
+// does not depend on the CPU. Stall cycles are not events here: the timing
+// model counts them from each answer's StallCause (cache_request.h).
 #pragma once
 
 #include <cstdint>
@@ -20,15 +21,7 @@ enum class CacheEvent : uint8_t {
     EcSnoopInv,    // valid E$ sub-blocks another agent's transaction invalidated
     EcSnoopCb,     // E$ sub-blocks copied back to another agent (cache-to-cache)
     SiOwned,       // own transactions whose snoop result was owned (an owner answered)
-    // Stall cycles, reported when the stalled access completes.
-    RstallStoreQ, // a store waited for a store-buffer entry
-    ReDcMiss,     // a load waited on a D$ miss
-    ReEcMiss,     // ... that also missed the E$
-    ReRawMiss,    // a load waited on a read-after-write hazard
     kCount
 };
-
-// What stalled a request; decides which stall counters its cycles go to.
-enum class StallCause : uint8_t { None, StoreQueue, DcMiss, EcMiss, Raw, IcMiss };
 
 } // namespace fireplane::cache

@@ -48,11 +48,11 @@ private:
 };
 
 CacheHierarchy::CacheHierarchy(sc_core::sc_module_name name, const HierarchyConfig& config,
-                               sc_core::sc_time period, uint16_t agent_id, CacheEventSink* sink)
+                               sc_core::sc_time period, uint16_t agent_id)
     : sc_module(name), cpu_side("cpu_side"), bus_side("bus_side"), snoop_side("snoop_side"),
-      period_(period), agent_id_(agent_id), sink_(sink), timing_(config, *this),
+      period_(period), agent_id_(agent_id), timing_(config, *this),
       pool_(std::make_unique<PayloadPool>()) {
-    cpu_side.register_nb_transport_fw(this, &CacheHierarchy::nb_transport_fw);
+    cpu_side.bind(static_cast<tlm::tlm_fw_transport_if<>&>(*this));
     bus_side.register_nb_transport_bw(this, &CacheHierarchy::nb_transport_bw);
     snoop_side.register_nb_transport_fw(this, &CacheHierarchy::snoop_fw);
     snoop_side.register_transport_dbg(this, &CacheHierarchy::snoop_dbg);
@@ -103,21 +103,16 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
             name(), (std::string("nb_transport_fw: unexpected phase ") + phase.get_name()).c_str());
     auto* ext = gp.get_extension<CpuRequestExtension>();
     if (!ext) SC_REPORT_FATAL(name(), "nb_transport_fw: request without a CpuRequestExtension");
-    CacheRequest r;
-    r.kind = ext->kind;
-    r.va = ext->va;
-    r.pa = gp.get_address();
-    r.size = gp.get_data_length();
-    r.prefetch_fcn = ext->prefetch_fcn;
-    r.cycle = ext->cycle;
+    CacheRequest r = ext->request;
+    sc_assert(r.pa == gp.get_address());
     sc_assert(r.cycle == cycle_at(sc_core::sc_time_stamp() + delay, period_));
     r.tag = reinterpret_cast<uintptr_t>(&gp);
-    const CacheResult res = timing_.access(r);
+    const CacheAnswer res = timing_.access(r);
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
     if (res.done) { // a hit: complete now, the latency on the delay
         ++hits_;
-        ext->ready = res.ready;
-        ext->cause = res.cause;
+        ext->answer = res;
+        ext->answer.icache_epoch = timing_.icache_epoch();
         if (res.ready != r.cycle) delay = delay_to(res.ready); // else the delay stands
         phase = tlm::END_RESP;
         return tlm::TLM_COMPLETED;
@@ -127,18 +122,21 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
     return tlm::TLM_UPDATED;
 }
 
+void CacheHierarchy::b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) {
+    SC_REPORT_FATAL(name(), "the CPU side takes nb_transport_fw only (cpu_cache_socket.h)");
+}
+
 void CacheHierarchy::completed(uintptr_t tag, uint64_t ready, StallCause cause) {
     auto& gp = *reinterpret_cast<tlm::tlm_generic_payload*>(tag);
     auto* ext = gp.get_extension<CpuRequestExtension>();
-    ext->ready = ready;
-    ext->cause = cause;
+    ext->answer = {true, ready, cause, timing_.icache_epoch()};
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_core::sc_time delay = delay_to(ready);
     cpu_side->nb_transport_bw(gp, phase, delay); // the CPU completes it (or sends END_RESP)
 }
 
 void CacheHierarchy::count(CacheEvent event, uint64_t n) {
-    if (sink_) sink_->count(event, n);
+    cpu_side->count(event, n);
 }
 
 void CacheHierarchy::bus_request(TransactionType type, uint64_t pa, uint64_t cycle, int mshr) {
@@ -211,7 +209,7 @@ void CacheHierarchy::bus_done(tlm::tlm_generic_payload& gp, uint64_t cycle) {
 void CacheHierarchy::resolve_ordered() {
     for (BusPayload* p : unresolved_) {
         const SnoopResult& r = fireplane_extension(*p).snoop;
-        timing_.resolve(unsigned(p->mshr), SnoopReply{r.shared, r.owned});
+        timing_.resolve(unsigned(p->mshr), SnoopResult{r.shared, r.owned});
     }
     unresolved_.clear();
 }
@@ -255,8 +253,7 @@ void CacheHierarchy::snoop(tlm::tlm_generic_payload& gp) {
         return;
     }
     const SnoopAnswer a = timing_.snoop(x->type, gp.get_address(), x->needs_data);
-    x->snoop.shared = x->snoop.shared || a.reply.shared;
-    x->snoop.owned = x->snoop.owned || a.reply.owned;
+    x->snoop |= a.reply;
     if (!a.supplies) return;
     if (x->supplier >= 0)
         throw std::logic_error("agents " + std::to_string(x->supplier) + " and " +

@@ -1,10 +1,11 @@
 // CacheHierarchy: one CPU's caches (hierarchy_timing.h) as a TLM-2.0 AT
-// module. The CPU side is a target socket: a hit completes in the first
-// nb_transport_fw call (TLM_COMPLETED, the latency annotated on the delay);
-// a miss is accepted (END_REQ) and answered with BEGIN_RESP once its data is
-// back. The bus side is an initiator socket on which E$ misses and
-// writebacks leave as typed Fireplane transactions (the payload extension of
-// models/fireplane), timing-only (null data pointer).
+// module. The CPU side is the target end of the CPU's seam
+// (cpu_cache_socket.h): a hit completes in the first nb_transport_fw call
+// (TLM_COMPLETED, the latency annotated on the delay); a miss is accepted
+// (END_REQ) and answered with BEGIN_RESP once its data is back; the counter
+// events go back through the same socket. The bus side is an initiator socket on which E$ misses
+// and writebacks leave as typed Fireplane transactions (the payload extension of models/fireplane),
+// timing-only (null data pointer).
 //
 // The snoop side is a target socket on which the Fireplane bus broadcasts
 // every address, this hierarchy's own included (see snoop_fw in the .cpp): a
@@ -14,7 +15,7 @@
 // Time inside is counted in CPU cycles: cycle c is SystemC time c * period.
 #pragma once
 
-#include "cpu_request_extension.h"
+#include "cpu_cache_socket.h"
 #include "hierarchy_timing.h"
 
 #include <systemc>
@@ -29,21 +30,16 @@
 
 namespace fireplane::cache {
 
-// Where the hierarchy's counter events go (the CPU's PCR/PIC).
-class CacheEventSink {
+class CacheHierarchy : public sc_core::sc_module,
+                       private HierarchyClient,
+                       private tlm::tlm_fw_transport_if<> {
 public:
-    virtual ~CacheEventSink() = default;
-    virtual void count(CacheEvent event, uint64_t n) = 0;
-};
-
-class CacheHierarchy : public sc_core::sc_module, private HierarchyClient {
-public:
-    tlm_utils::simple_target_socket<CacheHierarchy> cpu_side;
+    CpuCacheTargetSocket cpu_side;
     tlm_utils::simple_initiator_socket<CacheHierarchy> bus_side;
     tlm_utils::simple_target_socket_optional<CacheHierarchy> snoop_side; // unbound without a bus
 
     CacheHierarchy(sc_core::sc_module_name name, const HierarchyConfig& config,
-                   sc_core::sc_time period, uint16_t agent_id, CacheEventSink* sink);
+                   sc_core::sc_time period, uint16_t agent_id);
     ~CacheHierarchy() override;
 
     const HierarchyTiming& timing() const { return timing_; }
@@ -59,8 +55,13 @@ private:
     class PayloadPool;
     struct BusPayload;
 
+    // The CPU side (tlm_fw_transport_if): requests come by nb_transport_fw only.
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
-                                       sc_core::sc_time& delay);
+                                       sc_core::sc_time& delay) override;
+    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) override;
+    bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
+    unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
+
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay);
     void bus_done(tlm::tlm_generic_payload& gp, uint64_t cycle);
@@ -84,7 +85,6 @@ private:
 
     sc_core::sc_time period_;
     uint16_t agent_id_;
-    CacheEventSink* sink_;
     HierarchyTiming timing_;
     std::unique_ptr<PayloadPool> pool_;
     std::vector<BusPayload*> unresolved_;

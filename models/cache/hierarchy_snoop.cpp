@@ -10,7 +10,7 @@
 
 namespace fireplane::cache {
 
-void HierarchyTiming::take_away(uint64_t line, CoherenceState state) {
+void HierarchyTiming::take_away(uint64_t line, MoesiState state) {
     if (Writeback* wb = find_writeback(line))
         wb->state = state; // evicted meanwhile: the writeback answers for it
     else if (ecache_.lookup(line).block_present)
@@ -32,7 +32,7 @@ uint64_t HierarchyTiming::writeback_cycle(uint64_t pa) const {
     return at;
 }
 
-CoherenceState HierarchyTiming::effective_state(uint64_t pa) const {
+MoesiState HierarchyTiming::effective_state(uint64_t pa) const {
     const uint64_t line = unit(pa);
     const int id = mshrs_.find(line);
     if (id >= 0 && mshrs_[unsigned(id)].ordered) {
@@ -70,10 +70,10 @@ bool HierarchyTiming::order(unsigned id) {
     }
     m.ordered = true;
     m.resolved = false;
-    return needs_data(m.type, m.before, SnoopReply{});
+    return needs_data(m.type, m.before, SnoopResult{});
 }
 
-void HierarchyTiming::resolve(unsigned id, SnoopReply combined) {
+void HierarchyTiming::resolve(unsigned id, SnoopResult combined) {
     Mshr& m = mshrs_[id];
     if (!m.ordered || m.resolved)
         throw std::logic_error("resolve: MSHR " + std::to_string(id) +
@@ -113,7 +113,7 @@ SnoopAnswer HierarchyTiming::snoop(TransactionType type, uint64_t pa, bool data_
     Mshr* m = id >= 0 && mshrs_[unsigned(id)].ordered ? &mshrs_[unsigned(id)] : nullptr;
     if (m && !m->resolved) throw std::logic_error("snoop: an ordered MSHR is unresolved");
     Writeback* wb = m ? nullptr : find_writeback(line);
-    const CoherenceState s = m ? m->pending : wb ? wb->state : ecache_.state(line);
+    const MoesiState s = m ? m->pending : wb ? wb->state : ecache_.state(line);
     const SnoopRow& row = cache::snoop(type, s);
     SnoopAnswer a;
     a.reply = row.reply();

@@ -54,7 +54,7 @@ uint64_t HierarchyTiming::dcache_key(uint64_t va, uint64_t pa) const {
     return (pa & ~dcache_index_mask_) | (va & dcache_index_mask_);
 }
 
-CacheResult HierarchyTiming::access(const CacheRequest& r) {
+CacheAnswer HierarchyTiming::access(const CacheRequest& r) {
     switch (r.kind) {
     case RequestKind::Fetch: return fetch(r);
     case RequestKind::Load:
@@ -75,7 +75,7 @@ void fill_line(CacheArray& cache, uint64_t key) {
     if (!l.block_present) cache.allocate(key);
     const CacheGeometry& g = cache.geometry();
     for (unsigned i = 0; i < g.sub_blocks; ++i)
-        cache.set_state(g.line_base(key) + i * g.sub_block_size(), CoherenceState::S);
+        cache.set_state(g.line_base(key) + i * g.sub_block_size(), MoesiState::S);
 }
 
 bool hit_and_touch(CacheArray& cache, uint64_t key) {
@@ -104,7 +104,7 @@ bool HierarchyTiming::ecache_writable(uint64_t pa) {
     return is_writable(ecache_.state(pa));
 }
 
-CacheResult HierarchyTiming::defer(const CacheRequest& r, StallCause cause, bool counted) {
+CacheAnswer HierarchyTiming::defer(const CacheRequest& r, StallCause cause, bool counted) {
     deferred_.push_back({r, cause, counted});
     return {false, 0, cause};
 }
@@ -147,7 +147,7 @@ int HierarchyTiming::miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool p
     return int(id);
 }
 
-CacheResult HierarchyTiming::fetch(const CacheRequest& r) {
+CacheAnswer HierarchyTiming::fetch(const CacheRequest& r) {
     count(CacheEvent::IcRef);
     if (hit_and_touch(icache_, r.pa)) return {true, r.cycle, StallCause::None};
     count(CacheEvent::IcMiss);
@@ -165,7 +165,7 @@ CacheResult HierarchyTiming::fetch(const CacheRequest& r) {
     return {false, 0, StallCause::None};
 }
 
-CacheResult HierarchyTiming::load(const CacheRequest& r) {
+CacheAnswer HierarchyTiming::load(const CacheRequest& r) {
     store_buffer_.retire_until(r.cycle);
     const RawCheck raw = store_buffer_.check_load(r.pa, r.size);
     if (raw.hazard == RawHazard::None) // the common case: no store pending to the line
@@ -195,7 +195,7 @@ CacheResult HierarchyTiming::load(const CacheRequest& r) {
     return load_from_caches(r, std::max(r.cycle, wait_for->drains_at) + penalty, StallCause::Raw);
 }
 
-CacheResult HierarchyTiming::load_from_caches(const CacheRequest& r, uint64_t at,
+CacheAnswer HierarchyTiming::load_from_caches(const CacheRequest& r, uint64_t at,
                                               StallCause cause) {
     const uint64_t key = dcache_key(r.va, r.pa);
     if (hit_and_touch(dcache_, key)) return {true, at, cause};
@@ -222,7 +222,7 @@ CacheResult HierarchyTiming::load_from_caches(const CacheRequest& r, uint64_t at
     return {false, 0, cause};
 }
 
-CacheResult HierarchyTiming::store(const CacheRequest& r) {
+CacheAnswer HierarchyTiming::store(const CacheRequest& r) {
     store_buffer_.retire_until(r.cycle);
     uint64_t at = r.cycle;
     StallCause cause = StallCause::None;
@@ -286,7 +286,7 @@ void HierarchyTiming::schedule_stores(uint64_t cycle) {
         } else {
             // The W$ takes a new line; its victim goes to the E$, one move at a time.
             const BlockInfo victim = wcache_.allocate(e.pa);
-            wcache_.set_state(e.pa, CoherenceState::M);
+            wcache_.set_state(e.pa, MoesiState::M);
             if (victim.valid) {
                 d = std::max(d, move_free_at_);
                 move_free_at_ = d + config_.wcache_move;
@@ -295,8 +295,7 @@ void HierarchyTiming::schedule_stores(uint64_t cycle) {
         }
         wcache_.write_bytes(e.pa, e.size);
         const LookupResult ec = ecache_.lookup(e.pa);
-        if (ec.block_present && ec.state != CoherenceState::M)
-            ecache_.set_state(e.pa, CoherenceState::M);
+        if (ec.block_present && ec.state != MoesiState::M) ecache_.set_state(e.pa, MoesiState::M);
         client_.wrote(unit(e.pa));
         e.drains_at = d;
         last_drain_ = d;
@@ -313,12 +312,12 @@ void HierarchyTiming::complete_raw_waiters(const StoreEntry& e) {
             continue;
         }
         const uint64_t at = std::max(w.request.cycle, e.drains_at) + w.penalty;
-        const CacheResult res = load_from_caches(w.request, at, StallCause::Raw);
+        const CacheAnswer res = load_from_caches(w.request, at, StallCause::Raw);
         if (res.done) client_.completed(w.request.tag, res.ready, StallCause::Raw);
     }
 }
 
-CacheResult HierarchyTiming::atomic(const CacheRequest& r) {
+CacheAnswer HierarchyTiming::atomic(const CacheRequest& r) {
     // Atomics drain the store buffer first (TSO), then own the line.
     store_buffer_.retire_until(r.cycle);
     uint64_t at = r.cycle;
@@ -329,7 +328,7 @@ CacheResult HierarchyTiming::atomic(const CacheRequest& r) {
     const uint64_t key = dcache_key(r.va, r.pa);
     if (pcache_filled_) pcache_.invalidate_block(r.pa); // an atomic writes, like a store
     if (ecache_writable(r.pa)) {
-        if (ecache_.lookup(r.pa).block_present) ecache_.set_state(r.pa, CoherenceState::M);
+        if (ecache_.lookup(r.pa).block_present) ecache_.set_state(r.pa, MoesiState::M);
         client_.wrote(unit(r.pa));
         fill_line(dcache_, key);
         return {true, at + config_.atomic, StallCause::None};
@@ -342,7 +341,7 @@ CacheResult HierarchyTiming::atomic(const CacheRequest& r) {
     return defer(r, StallCause::None); // runs again once the line is owned
 }
 
-CacheResult HierarchyTiming::barrier(const CacheRequest& r) {
+CacheAnswer HierarchyTiming::barrier(const CacheRequest& r) {
     store_buffer_.retire_until(r.cycle);
     if (store_buffer_.empty()) return {true, r.cycle, StallCause::None};
     const uint64_t drained = store_buffer_.youngest().drains_at;
@@ -350,8 +349,8 @@ CacheResult HierarchyTiming::barrier(const CacheRequest& r) {
     return {true, drained, StallCause::None}; // no counter names this stall
 }
 
-CacheResult HierarchyTiming::prefetch(const CacheRequest& r) {
-    const CacheResult done{true, r.cycle, StallCause::None};
+CacheAnswer HierarchyTiming::prefetch(const CacheRequest& r) {
+    const CacheAnswer done{true, r.cycle, StallCause::None};
     const PrefetchFunction* f = find_prefetch_function(r.prefetch_fcn);
     if (!f) return done;
     if (f->invalidate_pcache) {
@@ -382,7 +381,7 @@ CacheResult HierarchyTiming::prefetch(const CacheRequest& r) {
     return done;
 }
 
-void HierarchyTiming::install_ecache(uint64_t pa, CoherenceState state, uint64_t cycle) {
+void HierarchyTiming::install_ecache(uint64_t pa, MoesiState state, uint64_t cycle) {
     const LookupResult l = ecache_.lookup(pa);
     if (l.block_present) {
         ecache_.touch(l.set, l.way);
@@ -419,17 +418,17 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
         // A line granted M first serves the stores and atomics that waited for
         // it, as the part does before it answers the snoops queued behind its
         // fill (else two writers could take the line from each other forever).
-        hold = m.granted == CoherenceState::M && m.pending != CoherenceState::M;
-        const CoherenceState state = hold ? m.granted : m.pending;
+        hold = m.granted == MoesiState::M && m.pending != MoesiState::M;
+        const MoesiState state = hold ? m.granted : m.pending;
         if (is_valid(state) && (m.targets.ecache || m.access == MshrAccess::Exclusive))
             install_ecache(m.line, state, cycle);
         l1 = !m.l1_killed && (is_valid(m.pending) || m.type == TransactionType::RS);
     } else if (m.targets.ecache || m.access == MshrAccess::Exclusive) {
         // No snooping bus ordered it (a bus-less machine): nobody else holds lines.
         install_ecache(m.line,
-                       m.access == MshrAccess::Exclusive ? CoherenceState::M
-                       : shared                          ? CoherenceState::S
-                                                         : CoherenceState::E,
+                       m.access == MshrAccess::Exclusive ? MoesiState::M
+                       : shared                          ? MoesiState::S
+                                                         : MoesiState::E,
                        cycle);
     }
     if (m.targets.pcache && l1) fill_pcache(m.line);
@@ -457,7 +456,7 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
         CacheRequest r = d.request;
         r.cycle = std::max(r.cycle, cycle);
         counting_ = was && !d.counted;
-        const CacheResult res = access(r);
+        const CacheAnswer res = access(r);
         if (res.done && r.tag != 0)
             client_.completed(r.tag, res.ready, d.cause != StallCause::None ? d.cause : res.cause);
     }

@@ -11,6 +11,7 @@
 
 #include "cache_array.h"
 #include "cache_events.h"
+#include "cache_request.h"
 #include "mshr.h"
 #include "prefetch_functions.h"
 #include "snoop_protocol.h"
@@ -59,25 +60,6 @@ struct HierarchyActivity {
 // Returns "" or one sentence saying why the configuration cannot work.
 std::string validate(const HierarchyConfig& config);
 
-// Barrier: MEMBAR #Sync/#StoreLoad/#MemIssue, done once the store buffer is empty.
-enum class RequestKind : uint8_t { Fetch, Load, FpLoad, Store, Atomic, Prefetch, Barrier };
-
-struct CacheRequest {
-    RequestKind kind = RequestKind::Load;
-    uint64_t va = 0;
-    uint64_t pa = 0;
-    unsigned size = 0;
-    unsigned prefetch_fcn = 0;
-    uint64_t cycle = 0; // when the pipeline presents it
-    uintptr_t tag = 0;  // the client's handle, returned by completed()
-};
-
-struct CacheResult {
-    bool done = false;  // false: completed() follows
-    uint64_t ready = 0; // when done: the cycle the instruction may go on
-    StallCause cause = StallCause::None;
-};
-
 // What the hierarchy needs from its surroundings.
 class HierarchyClient {
 public:
@@ -95,7 +77,7 @@ public:
 
 // What this hierarchy drives in the snoop phase of another agent's transaction.
 struct SnoopAnswer {
-    SnoopReply reply;
+    SnoopResult reply;
     bool supplies = false; // it owns the line and copies it back to the requester
 };
 
@@ -103,7 +85,7 @@ class HierarchyTiming {
 public:
     HierarchyTiming(const HierarchyConfig& config, HierarchyClient& client);
 
-    CacheResult access(const CacheRequest& request);
+    CacheAnswer access(const CacheRequest& request);
     // The bus answered MSHR `mshr` at `cycle`. An MSHR the snooping bus ordered
     // installs its pending state (snoop_protocol.h); without a snooping bus,
     // `shared` says another cache keeps a copy (S, else E; RTO always gives M).
@@ -113,12 +95,12 @@ public:
     // The coherence unit's state as snoops see it: the pending state of an MSHR
     // the bus has ordered, a dirty sub-block whose writeback is not ordered yet,
     // else the E$ sub-block.
-    CoherenceState effective_state(uint64_t pa) const;
+    MoesiState effective_state(uint64_t pa) const;
     // The bus ordered this hierarchy's transaction for MSHR `id` (its self-
     // snoop): records the state before and returns whether data must move.
     bool order(unsigned id);
     // The other caches' combined snoop result for an ordered MSHR.
-    void resolve(unsigned id, SnoopReply combined);
+    void resolve(unsigned id, SnoopResult combined);
     bool resolved(unsigned id) const { return mshrs_[id].resolved; }
     // The bus ordered our writeback of `pa`'s unit: false when a snoop took
     // the line first (the writeback is cancelled, no data moves).
@@ -162,13 +144,13 @@ private:
         CacheRequest request;
     };
 
-    CacheResult fetch(const CacheRequest& r);
-    CacheResult load(const CacheRequest& r);
-    CacheResult load_from_caches(const CacheRequest& r, uint64_t at, StallCause cause);
-    CacheResult store(const CacheRequest& r);
-    CacheResult atomic(const CacheRequest& r);
-    CacheResult prefetch(const CacheRequest& r);
-    CacheResult barrier(const CacheRequest& r);
+    CacheAnswer fetch(const CacheRequest& r);
+    CacheAnswer load(const CacheRequest& r);
+    CacheAnswer load_from_caches(const CacheRequest& r, uint64_t at, StallCause cause);
+    CacheAnswer store(const CacheRequest& r);
+    CacheAnswer atomic(const CacheRequest& r);
+    CacheAnswer prefetch(const CacheRequest& r);
+    CacheAnswer barrier(const CacheRequest& r);
 
     uint64_t unit(uint64_t pa) const { return pa & ~uint64_t(config_.coherence_unit - 1); }
     bool ecache_valid(uint64_t pa); // touches on a hit
@@ -179,14 +161,14 @@ private:
     // when the request must wait (Stall/Full): the caller defers it.
     int miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool prefetch,
              const FillTargets& targets);
-    void install_ecache(uint64_t pa, CoherenceState state, uint64_t cycle);
+    void install_ecache(uint64_t pa, MoesiState state, uint64_t cycle);
     void invalidate_l1(uint64_t pa);
     // Applies snoops that came while a granted M was in flight, once it is served.
-    void take_away(uint64_t line, CoherenceState state);
+    void take_away(uint64_t line, MoesiState state);
     void schedule_stores(uint64_t cycle);
     void complete_raw_waiters(const StoreEntry& drained);
     // `counted`: whether the request has counted its events already.
-    CacheResult defer(const CacheRequest& r, StallCause cause, bool counted = true);
+    CacheAnswer defer(const CacheRequest& r, StallCause cause, bool counted = true);
     void count(CacheEvent e, uint64_t n = 1) {
         if (counting_) client_.count(e, n);
     }
@@ -201,7 +183,7 @@ private:
     std::vector<RawWaiter> raw_waiters_;
     struct Writeback { // a dirty victim that still answers snoops until its WB is ordered
         uint64_t line;
-        CoherenceState state;
+        MoesiState state;
         uint64_t cycle;        // when the WB was sent
         bool absorbed = false; // an upgrade of the line was ordered first and took its data
     };

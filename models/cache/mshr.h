@@ -44,10 +44,10 @@ struct Mshr {
     TransactionType type = TransactionType::RTS;
     bool ordered = false;
     bool resolved = false; // `pending` known (needs the combined snoop result)
-    CoherenceState before = CoherenceState::I;
-    CoherenceState granted = CoherenceState::I; // what the transaction itself gave
-    CoherenceState pending = CoherenceState::I; // ... after the snoops since
-    bool l1_killed = false;                     // a snoop invalidated the L1 copies while in flight
+    MoesiState before = MoesiState::I;
+    MoesiState granted = MoesiState::I; // what the transaction itself gave
+    MoesiState pending = MoesiState::I; // ... after the snoops since
+    bool l1_killed = false;             // a snoop invalidated the L1 copies while in flight
 };
 
 class MshrTable {

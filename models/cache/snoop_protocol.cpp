@@ -8,7 +8,7 @@ namespace fireplane::cache {
 namespace {
 
 using T = TransactionType;
-using C = CoherenceState;
+using C = MoesiState;
 
 // The types whose requester reads the line coherently: for these a snooper's
 // `shared` is exactly "keeps a valid copy", and its owner answers.
@@ -22,8 +22,8 @@ constexpr bool snoop_table_is_sound() {
     for (unsigned i = 0; i < kNumSnoopRows; ++i) {
         const SnoopRow& r = kSnoopTable[i];
         // order: index = type * states + local
-        if (static_cast<unsigned>(r.type) != i / kNumCoherenceStates) return false;
-        if (static_cast<unsigned>(r.local) != i % kNumCoherenceStates) return false;
+        if (static_cast<unsigned>(r.type) != i / kNumMoesiStates) return false;
+        if (static_cast<unsigned>(r.local) != i % kNumMoesiStates) return false;
         // an invalid line never reacts (except the L1 probe)
         if (!is_valid(r.local) &&
             (r.next != C::I || r.shared || r.owned || r.supplies_data || r.invalidates))
@@ -64,7 +64,7 @@ constexpr bool requester_rules_are_sound() {
         if (r.if_shared == C::E) return false;
         // M only when every other copy is invalidated by the snoops
         if (r.if_alone == C::M || r.if_shared == C::M)
-            for (unsigned s = 0; s < kNumCoherenceStates; ++s)
+            for (unsigned s = 0; s < kNumMoesiStates; ++s)
                 if (snoop(r.type, static_cast<C>(s)).next != C::I) return false;
     }
     return true;
@@ -78,15 +78,16 @@ static_assert(snoop(T::RTS, C::M).next == C::O && snoop(T::RTS, C::M).supplies_d
 static_assert(snoop(T::RTS, C::E).next == C::S, "E snooped by a read goes to S");
 static_assert(snoop(T::RTS, C::O).next == C::O, "O stays O on a local read");
 static_assert(snoop(T::RTSR, C::O).next == C::Os, "O becomes Os only through RTSR");
-static_assert(requester_outcome(T::RTS, C::I, SnoopReply{}) == C::E, "RTS alone gives E");
-static_assert(requester_outcome(T::RTS, C::I, SnoopReply{true, false}) == C::S,
+static_assert(requester_outcome(T::RTS, C::I, SnoopResult{}) == C::E, "RTS alone gives E");
+static_assert(requester_outcome(T::RTS, C::I, SnoopResult{true, false}) == C::S,
               "RTS shared gives S");
-static_assert(!needs_data(T::RTO, C::S, SnoopReply{}) && !needs_data(T::RTO, C::O, SnoopReply{}) &&
-                  !needs_data(T::RTO, C::Os, SnoopReply{}) &&
-                  needs_data(T::RTO, C::I, SnoopReply{}),
+static_assert(!needs_data(T::RTO, C::S, SnoopResult{}) &&
+                  !needs_data(T::RTO, C::O, SnoopResult{}) &&
+                  !needs_data(T::RTO, C::Os, SnoopResult{}) &&
+                  needs_data(T::RTO, C::I, SnoopResult{}),
               "an RTO from S, O or Os needs no data");
-static_assert(combine(SnoopReply{true, false}, SnoopReply{}, SnoopReply{true, true}) ==
-                  SnoopReply{true, true},
+static_assert(combine(SnoopResult{true, false}, SnoopResult{}, SnoopResult{true, true}) ==
+                  SnoopResult{true, true},
               "combine is the wired-OR");
 
 std::string where(std::size_t i, C s) {
@@ -107,12 +108,12 @@ std::string_view to_string(DataSource source) {
     return "?";
 }
 
-std::string check_line_invariants(const CoherenceState* states, std::size_t n) {
+std::string check_line_invariants(const MoesiState* states, std::size_t n) {
     std::size_t owner = kNoCache;
     std::size_t exclusive = kNoCache; // the first cache in M or E
     for (std::size_t i = 0; i < n; ++i) {
         const C s = states[i];
-        if (static_cast<unsigned>(s) >= kNumCoherenceStates)
+        if (static_cast<unsigned>(s) >= kNumMoesiStates)
             return "cache " + std::to_string(i) + " holds an undefined state " +
                    std::to_string(static_cast<unsigned>(s)) + ".";
         if (is_owner(s)) {
@@ -131,11 +132,11 @@ std::string check_line_invariants(const CoherenceState* states, std::size_t n) {
     return {};
 }
 
-std::string check_line_invariants(const std::vector<CoherenceState>& states) {
+std::string check_line_invariants(const std::vector<MoesiState>& states) {
     return check_line_invariants(states.data(), states.size());
 }
 
-BusOutcome apply_transaction(CoherenceState* states, std::size_t n, std::size_t requester,
+BusOutcome apply_transaction(MoesiState* states, std::size_t n, std::size_t requester,
                              TransactionType type) {
     if (requester != kNoCache && requester >= n)
         throw std::invalid_argument("apply_transaction: requester " + std::to_string(requester) +
@@ -178,7 +179,7 @@ BusOutcome apply_transaction(CoherenceState* states, std::size_t n, std::size_t 
     return out;
 }
 
-BusOutcome apply_transaction(std::vector<CoherenceState>& states, std::size_t requester,
+BusOutcome apply_transaction(std::vector<MoesiState>& states, std::size_t requester,
                              TransactionType type) {
     return apply_transaction(states.data(), states.size(), requester, type);
 }

@@ -98,6 +98,7 @@
 // the others of an O/Os owner are S, and the others of an S are S, O or Os.
 #pragma once
 
+#include "fireplane_extension.h"
 #include "moesi.h"
 #include "transaction_types.h"
 
@@ -110,56 +111,28 @@
 
 namespace fireplane::cache {
 
-// One cache's part of the snoop phase, and (after combine) what the requester
-// sees. The interconnect's SnoopResult adds `mapped`, which caches never drive.
-struct SnoopReply {
-    bool shared = false; // keeps a copy
-    bool owned = false;  // owns the line, answers instead of memory
-
-    constexpr SnoopReply& operator|=(const SnoopReply& o) {
-        shared = shared || o.shared;
-        owned = owned || o.owned;
-        return *this;
-    }
-    constexpr bool operator==(const SnoopReply& o) const {
-        return shared == o.shared && owned == o.owned;
-    }
-    constexpr bool operator!=(const SnoopReply& o) const { return !(*this == o); }
-};
-
-constexpr SnoopReply operator|(SnoopReply a, const SnoopReply& b) {
-    return a |= b;
-}
-
-// The wired-OR of the snoop replies: combine(), combine(a), combine(a, b, c)...
-template <typename... Replies> constexpr SnoopReply combine(const Replies&... replies) {
-    SnoopReply out;
-    ((out |= replies), ...);
-    return out;
-}
-
 struct SnoopRow {
     TransactionType type; // the snooped transaction (another agent's)
-    CoherenceState local; // this cache's state before
-    CoherenceState next;  // this cache's state after
+    MoesiState local;     // this cache's state before
+    MoesiState next;      // this cache's state after
     bool shared;          // drives shared: keeps a valid copy
     bool owned;           // drives owned: owns the line and answers the read
     bool supplies_data;   // copies back, if the requester needs data
     bool invalidates;     // its valid E$ copy is invalidated (EC_snoop_inv)
     bool invalidate_l1;   // its D$ and P$ copies must be invalidated
 
-    constexpr SnoopReply reply() const { return {shared, owned}; }
+    constexpr SnoopResult reply() const { return {shared, owned}; }
 };
 
-inline constexpr unsigned kNumSnoopRows = kNumTransactionTypes * kNumCoherenceStates;
+inline constexpr unsigned kNumSnoopRows = kNumTransactionTypes * kNumMoesiStates;
 
 namespace snoop_table_detail {
 using T = TransactionType;
-using C = CoherenceState;
+using C = MoesiState;
 inline constexpr bool Y = true;
 inline constexpr bool N = false;
 
-// The one table. Row index = type * kNumCoherenceStates + local (checked in
+// The one table. Row index = type * kNumMoesiStates + local (checked in
 // snoop_protocol.cpp).
 // clang-format off
 inline constexpr std::array<SnoopRow, kNumSnoopRows> kRows{{
@@ -306,8 +279,8 @@ inline constexpr std::array<SnoopRow, kNumSnoopRows> kRows{{
 inline constexpr const std::array<SnoopRow, kNumSnoopRows>& kSnoopTable = snoop_table_detail::kRows;
 
 // The row for a cache in `local` that snoops another agent's `type`.
-constexpr const SnoopRow& snoop(TransactionType type, CoherenceState local) {
-    return kSnoopTable[static_cast<unsigned>(type) * kNumCoherenceStates +
+constexpr const SnoopRow& snoop(TransactionType type, MoesiState local) {
+    return kSnoopTable[static_cast<unsigned>(type) * kNumMoesiStates +
                        static_cast<unsigned>(local)];
 }
 
@@ -333,7 +306,7 @@ enum class DataSource : uint8_t {
 std::string_view to_string(DataSource source);
 
 // Bit of a state in a state mask.
-constexpr uint8_t state_bit(CoherenceState s) {
+constexpr uint8_t state_bit(MoesiState s) {
     return uint8_t(1u << static_cast<unsigned>(s));
 }
 
@@ -345,12 +318,12 @@ enum class RequesterData : uint8_t {
 
 struct RequesterRule {
     TransactionType type;
-    uint8_t may_issue_from;   // mask of state_bit()s the requester may issue it from
-    RequesterData data;       // where inbound data comes from, if any
-    uint8_t no_data_from;     // mask of states from which it needs no data (upgrades)
-    bool sets_state;          // false: the requester's state does not change
-    CoherenceState if_alone;  // new state when the combined result is neither shared nor owned
-    CoherenceState if_shared; // new state otherwise
+    uint8_t may_issue_from; // mask of state_bit()s the requester may issue it from
+    RequesterData data;     // where inbound data comes from, if any
+    uint8_t no_data_from;   // mask of states from which it needs no data (upgrades)
+    bool sets_state;        // false: the requester's state does not change
+    MoesiState if_alone;    // new state when the combined result is neither shared nor owned
+    MoesiState if_shared;   // new state otherwise
 };
 
 namespace snoop_table_detail {
@@ -359,7 +332,7 @@ inline constexpr uint8_t kFromClean = state_bit(C::I) | state_bit(C::S) | state_
 inline constexpr uint8_t kFromUpgradable =
     state_bit(C::I) | state_bit(C::S) | state_bit(C::O) | state_bit(C::Os);
 inline constexpr uint8_t kFromDirty = state_bit(C::O) | state_bit(C::Os) | state_bit(C::M);
-inline constexpr uint8_t kFromAny = uint8_t((1u << kNumCoherenceStates) - 1);
+inline constexpr uint8_t kFromAny = uint8_t((1u << kNumMoesiStates) - 1);
 inline constexpr uint8_t kFromValid = uint8_t(kFromAny & ~kFromI);
 using D = RequesterData;
 
@@ -399,14 +372,14 @@ constexpr const RequesterRule& requester_rule(TransactionType type) {
 
 // Whether a cache in `before` may issue `type` for the line (a protocol use,
 // not a wasted or stale transaction).
-constexpr bool may_issue(TransactionType type, CoherenceState before) {
+constexpr bool may_issue(TransactionType type, MoesiState before) {
     return (requester_rule(type).may_issue_from & state_bit(before)) != 0;
 }
 
 // The requester's state once `type` completes, given its state when the
 // transaction was ordered and the combined snoop result of every other cache.
-constexpr CoherenceState requester_outcome(TransactionType type, CoherenceState before,
-                                           SnoopReply combined) {
+constexpr MoesiState requester_outcome(TransactionType type, MoesiState before,
+                                       SnoopResult combined) {
     const RequesterRule& r = requester_rule(type);
     if (!r.sets_state) return before;
     return (combined.shared || combined.owned) ? r.if_shared : r.if_alone;
@@ -414,12 +387,12 @@ constexpr CoherenceState requester_outcome(TransactionType type, CoherenceState 
 
 // Whether data must move to the requester: false for RTO upgrades from S, O,
 // Os (and E, M), for writes, writebacks and interrupts.
-constexpr bool needs_data(TransactionType type, CoherenceState before, SnoopReply /*combined*/) {
+constexpr bool needs_data(TransactionType type, MoesiState before, SnoopResult /*combined*/) {
     const RequesterRule& r = requester_rule(type);
     return r.data != RequesterData::None && (r.no_data_from & state_bit(before)) == 0;
 }
 
-constexpr DataSource data_source(TransactionType type, CoherenceState before, SnoopReply combined) {
+constexpr DataSource data_source(TransactionType type, MoesiState before, SnoopResult combined) {
     if (!needs_data(type, before, combined)) return DataSource::None;
     if (requester_rule(type).data == RequesterData::Device) return DataSource::Device;
     return combined.owned ? DataSource::Cache : DataSource::Memory;
@@ -431,8 +404,8 @@ constexpr DataSource data_source(TransactionType type, CoherenceState before, Sn
 
 // "" when the states of one line in n caches are legal; otherwise a sentence
 // that names the caches (by index) and their states.
-std::string check_line_invariants(const CoherenceState* states, std::size_t n);
-std::string check_line_invariants(const std::vector<CoherenceState>& states);
+std::string check_line_invariants(const MoesiState* states, std::size_t n);
+std::string check_line_invariants(const std::vector<MoesiState>& states);
 
 // A requester index that names no cache: an agent with no E$ (the SSM agent,
 // an I/O bridge). Its state is I before and after.
@@ -440,9 +413,9 @@ inline constexpr std::size_t kNoCache = static_cast<std::size_t>(-1);
 
 struct BusOutcome {
     TransactionType type = TransactionType::RTS;
-    CoherenceState requester_before = CoherenceState::I;
-    CoherenceState requester_after = CoherenceState::I;
-    SnoopReply snoop; // combined reply of every cache but the requester
+    MoesiState requester_before = MoesiState::I;
+    MoesiState requester_after = MoesiState::I;
+    SnoopResult snoop; // combined reply of every cache but the requester
     DataSource source = DataSource::None;
     std::size_t supplier = kNoCache;    // the cache that copied back, when source == Cache
     unsigned copybacks = 0;             // EC_snoop_cb events (0 or 1)
@@ -456,9 +429,9 @@ struct BusOutcome {
 // requester gets requester_outcome(). Throws std::invalid_argument when the
 // requester may not issue the type from its state or the index is out of
 // range, and std::logic_error when two snoopers would supply data.
-BusOutcome apply_transaction(CoherenceState* states, std::size_t n, std::size_t requester,
+BusOutcome apply_transaction(MoesiState* states, std::size_t n, std::size_t requester,
                              TransactionType type);
-BusOutcome apply_transaction(std::vector<CoherenceState>& states, std::size_t requester,
+BusOutcome apply_transaction(std::vector<MoesiState>& states, std::size_t requester,
                              TransactionType type);
 
 } // namespace fireplane::cache

@@ -47,16 +47,18 @@ uint64_t DetailedTiming::fetch(SparcCore& core, const RetiredInstruction& insn, 
     if (line == last_fetch_line_) return 0; // the same fetch line: no new I$ access
     last_fetch_line_ = line;
     uint64_t& slot = hit_lines_[line % kLineBuffer];
-    if (slot == line && hit_epoch_ == port_.icache_epoch()) {
+    if (slot == line && hit_epoch_ == icache_epoch_) {
         core.counters.count(Event::IcRef);
         return 0;
     }
-    const MemoryAccess a{insn.pc, insn.pc_pa, 4, AccessKind::Read, 0, false};
-    const uint64_t stall = access(core, RequestKind::Fetch, a, cycle);
+    cache::CacheRequest fetch{RequestKind::Fetch, 4};
+    fetch.va = insn.pc;
+    fetch.pa = insn.pc_pa;
+    const uint64_t stall = access(core, fetch, cycle);
     if (waiting_) return 0;
-    if (hit_epoch_ != port_.icache_epoch()) { // lines may have gone: start again
+    if (hit_epoch_ != icache_epoch_) { // lines may have gone: start again
         hit_lines_.fill(~uint64_t(0));
-        hit_epoch_ = port_.icache_epoch();
+        hit_epoch_ = icache_epoch_;
     }
     slot = line;
     return stall;
@@ -71,15 +73,16 @@ void DetailedTiming::count_stall(SparcCore& core, StallCause cause, uint64_t cyc
     }
 }
 
-uint64_t DetailedTiming::access(SparcCore& core, RequestKind kind, const MemoryAccess& a,
-                                uint64_t cycle) {
-    const CachePort::Answer ans = port_.request(kind, a.va, a.pa, a.size, a.prefetch_fcn, cycle);
+uint64_t DetailedTiming::access(SparcCore& core, cache::CacheRequest request, uint64_t cycle) {
+    request.cycle = cycle;
+    const cache::CacheAnswer ans = port_.request(request);
     if (!ans.done) {
         waiting_ = true;
         wait_from_ = cycle;
         core.wait_for_data();
         return 0;
     }
+    learn_epoch(ans);
     const uint64_t stall = ans.ready > cycle ? ans.ready - cycle : 0;
     count_stall(core, ans.cause, stall);
     return stall;
@@ -113,29 +116,24 @@ uint64_t DetailedTiming::data_accesses(SparcCore& core, uint64_t cycle) {
     const bool atomic = pending_class_ == InstructionClass::Atomic;
     uint64_t stall = 0;
     while (pending_next_ < pending_count_ && !waiting_) {
-        const MemoryAccess& a = pending_[pending_next_++];
-        RequestKind kind;
-        if (a.kind == AccessKind::Prefetch)
-            kind = RequestKind::Prefetch;
-        else if (a.kind == AccessKind::Barrier)
-            kind = RequestKind::Barrier;
-        else if (atomic)
-            kind = RequestKind::Atomic;
-        else if (a.write())
-            kind = RequestKind::Store;
-        else
-            kind = pending_class_ == InstructionClass::FpLoad ? RequestKind::FpLoad
-                                                              : RequestKind::Load;
-        if (atomic) pending_next_ = pending_count_; // one request covers the read and the write
-        stall += access(core, kind, a, cycle + stall);
+        cache::CacheRequest r = pending_[pending_next_++];
+        const bool data = r.kind == RequestKind::Load || r.kind == RequestKind::Store;
+        if (data && atomic) {
+            r.kind = RequestKind::Atomic;
+            pending_next_ = pending_count_; // one request covers the load and the store
+        } else if (r.kind == RequestKind::Load && pending_class_ == InstructionClass::FpLoad) {
+            r.kind = RequestKind::FpLoad;
+        }
+        stall += access(core, r, cycle + stall);
     }
     return stall;
 }
 
-void DetailedTiming::resume(SparcCore& core, uint64_t ready, StallCause cause) {
+void DetailedTiming::resume(SparcCore& core, const cache::CacheAnswer& answer) {
     waiting_ = false;
-    uint64_t stall = ready > wait_from_ ? ready - wait_from_ : 0;
-    count_stall(core, cause, stall);
+    learn_epoch(answer);
+    uint64_t stall = answer.ready > wait_from_ ? answer.ready - wait_from_ : 0;
+    count_stall(core, answer.cause, stall);
     // The instruction's remaining accesses go now (a fetch miss came first, or
     // a double access had two parts); they may wait again.
     stall += data_accesses(core, wait_from_ + stall);

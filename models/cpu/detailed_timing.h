@@ -2,13 +2,13 @@
 // The detailed timing model: the in-order pipeline of pipeline_model.h, fed
 // by the retired instructions, plus the time their fetches and memory
 // accesses take in the cache hierarchy (models/cache), which the CPU reaches
-// through a CachePort (the bridge: a TLM initiator socket in SparcCpu).
+// through a CachePort (cache_bridge.h: the CPU's end of its TLM seam).
 //
 // A request the caches answer at once (a hit, a forward, a known stall)
 // adds its stall to the instruction. A request that must wait for the bus
 // stops the core after this instruction; the CPU module waits for the answer
 // in SystemC time and then calls resume() with the cycle it came back.
-#include "hierarchy_timing.h"
+#include "cache_request.h"
 #include "instruction_class.h"
 #include "perf_counters.h"
 #include "pipeline_model.h"
@@ -20,16 +20,9 @@ namespace fireplane::sparc {
 
 class CachePort {
 public:
-    struct Answer {
-        bool done;      // false: the answer comes later (resume())
-        uint64_t ready; // when done: the cycle the access completed
-        cache::StallCause cause;
-    };
     virtual ~CachePort() = default;
-    virtual Answer request(cache::RequestKind kind, uint64_t va, uint64_t pa, unsigned size,
-                           unsigned prefetch_fcn, uint64_t cycle) = 0;
-    // Changes whenever the I$ loses a line: lines known to hit stay hits until then.
-    virtual uint64_t icache_epoch() const = 0;
+    // An answer not done comes later, through resume().
+    virtual cache::CacheAnswer request(const cache::CacheRequest& request) = 0;
 };
 
 class DetailedTiming : public TimingModel {
@@ -45,17 +38,17 @@ public:
 
     // A request is out: the core has stopped after its instruction.
     bool waiting() const { return waiting_; }
-    // Its answer: the access completed at `ready`; the core's cycles move there.
-    void resume(SparcCore& core, uint64_t ready, cache::StallCause cause);
+    // Its answer: the access completed at `answer.ready`; the core's cycles move there.
+    void resume(SparcCore& core, const cache::CacheAnswer& answer);
     // Starts a fresh pipeline (the model was switched in).
     void restart();
 
 private:
     const InstructionInfo& info(uint64_t pc, uint32_t word);
     uint64_t fetch(SparcCore& core, const RetiredInstruction& insn, uint64_t cycle);
-    // Issues one access at `cycle`; returns its stall or marks the model waiting.
-    uint64_t access(SparcCore& core, cache::RequestKind kind, const MemoryAccess& a,
-                    uint64_t cycle);
+    // Issues one request at `cycle`; returns its stall or marks the model waiting.
+    uint64_t access(SparcCore& core, cache::CacheRequest request, uint64_t cycle);
+    void learn_epoch(const cache::CacheAnswer& answer) { icache_epoch_ = answer.icache_epoch; }
     void count_stall(SparcCore& core, cache::StallCause cause, uint64_t cycles);
     // Issues the instruction's data accesses not yet issued, from `cycle`.
     uint64_t data_accesses(SparcCore& core, uint64_t cycle);
@@ -70,7 +63,7 @@ private:
     uint64_t wait_from_ = 0; // cycle the outstanding request was made
     // The retired instruction's cacheable accesses, issued in order.
     static constexpr unsigned kMaxPending = 16;
-    MemoryAccess pending_[kMaxPending] = {};
+    cache::CacheRequest pending_[kMaxPending] = {};
     unsigned pending_count_ = 0;
     unsigned pending_next_ = 0;
     InstructionClass pending_class_ = InstructionClass::IntAlu;
@@ -87,6 +80,7 @@ private:
     static constexpr unsigned kLineBuffer = 8;
     std::array<uint64_t, kLineBuffer> hit_lines_{};
     uint64_t hit_epoch_ = ~uint64_t(0);
+    uint64_t icache_epoch_ = 0; // as the last answer said
 };
 
 } // namespace fireplane::sparc

@@ -245,7 +245,8 @@ bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little) {
         mem_fault_tt_ = kTrapDataAccessException;
         return false;
     }
-    if (log_accesses_) log_access(va, m.pa | (va & kPageMask), len, AccessKind::Read, !m.host);
+    if (log_accesses_)
+        log_access(va, m.pa | (va & kPageMask), len, cache::RequestKind::Load, !m.host);
     if (m.host) {
         TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
         e.tag = va & ~kPageMask;
@@ -271,7 +272,8 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
     std::memcpy(bytes, value, len);
     if (!little) swap_bytes(bytes, len);
     const uint64_t page = va & ~kPageMask;
-    if (log_accesses_) log_access(va, m.pa | (va & kPageMask), len, AccessKind::Write, !m.host);
+    if (log_accesses_)
+        log_access(va, m.pa | (va & kPageMask), len, cache::RequestKind::Store, !m.host);
     if (!m.host) {
         if (memory_.io_access(m.pa + (va & kPageMask), Access::Write, bytes, len)) return true;
         mem_fault_tt_ = kTrapDataAccessError;

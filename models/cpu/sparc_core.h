@@ -237,12 +237,12 @@ public:
     void flush_tlb();                                            // after the address space changes
     // For the timing model: a PREFETCH's address, if the TLB maps it. A
     // prefetch that misses the TLB is dropped, as on the real part.
-    void log_barrier() { log_access(0, 0, 0, AccessKind::Barrier); }
+    void log_barrier() { log_access(0, 0, 0, cache::RequestKind::Barrier); }
     void log_prefetch(uint64_t va, unsigned fcn) {
         const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
         if (!log_accesses_) return;
         if (e.tag == (va & ~kPageMask))
-            log_access(va, e.pa | (va & kPageMask), 1, AccessKind::Prefetch, false, fcn);
+            log_access(va, e.pa | (va & kPageMask), 1, cache::RequestKind::Prefetch, false, fcn);
         else
             ++prefetches_dropped;
     }
@@ -263,10 +263,10 @@ private:
         uint64_t pa = 0; // physical page
     };
     static constexpr unsigned kMaxAccesses = 16;
-    void log_access(uint64_t va, uint64_t pa, unsigned size, AccessKind kind, bool io = false,
-                    unsigned fcn = 0) {
+    void log_access(uint64_t va, uint64_t pa, unsigned size, cache::RequestKind kind,
+                    bool io = false, unsigned fcn = 0) {
         if (access_count_ < kMaxAccesses)
-            accesses_[access_count_++] = {va, pa, uint8_t(size), kind, uint8_t(fcn), io};
+            accesses_[access_count_++] = {kind, uint8_t(size), uint8_t(fcn), io, va, pa};
     }
     static constexpr unsigned kTlbEntries = 256;
 
@@ -302,7 +302,7 @@ private:
     CompletedInstruction completion_{}; // the last instruction, for complete()
     uint64_t cycles_ = 0;               // cycles up to ...
     uint64_t cycles_at_ = 0;            // ... this many retired instructions
-    MemoryAccess accesses_[kMaxAccesses];
+    cache::CacheRequest accesses_[kMaxAccesses];
     unsigned access_count_ = 0;
     uint64_t chain_budget_ = 0; // instructions the current chain may still run ...
     uint64_t chain_length_ = 0; // ... of this many; `instructions` is updated when it ends
@@ -341,7 +341,7 @@ template <typename T> inline bool SparcCore::read(uint64_t va, T& value, bool li
     const TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
     if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
         if (__builtin_expect(log_accesses_, 0))
-            log_access(va, e.pa | (va & kPageMask), sizeof(T), AccessKind::Read);
+            log_access(va, e.pa | (va & kPageMask), sizeof(T), cache::RequestKind::Load);
         T raw;
         std::memcpy(&raw, e.host + (va & kPageMask), sizeof(T));
         value = little ? raw : detail::byteswap(raw);
@@ -358,7 +358,7 @@ template <typename T> inline bool SparcCore::write(uint64_t va, T value, bool li
     const TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
     if (__builtin_expect(e.tag == (va & ~kPageMask), 1)) {
         if (__builtin_expect(log_accesses_, 0))
-            log_access(va, e.pa | (va & kPageMask), sizeof(T), AccessKind::Write);
+            log_access(va, e.pa | (va & kPageMask), sizeof(T), cache::RequestKind::Store);
         T raw = little ? value : detail::byteswap(value);
         std::memcpy(e.host + (va & kPageMask), &raw, sizeof(T));
         return true;

@@ -14,50 +14,17 @@ namespace fireplane::sparc {
 
 using sc_core::sc_time;
 
-namespace {
-// The hierarchy's counter events, as this CPU's PCR events.
-constexpr std::pair<cache::CacheEvent, Event> kCacheEvents[] = {
-    {cache::CacheEvent::IcRef, Event::IcRef},
-    {cache::CacheEvent::IcMiss, Event::IcMiss},
-    {cache::CacheEvent::DcRdMiss, Event::DcRdMiss},
-    {cache::CacheEvent::DcWrMiss, Event::DcWrMiss},
-    {cache::CacheEvent::EcRef, Event::EcRef},
-    {cache::CacheEvent::EcMisses, Event::EcMisses},
-    {cache::CacheEvent::EcRdMiss, Event::EcRdMiss},
-    {cache::CacheEvent::EcWb, Event::EcWb},
-    {cache::CacheEvent::EcWriteHitRto, Event::EcWriteHitRto},
-    {cache::CacheEvent::EcSnoopInv, Event::EcSnoopInv},
-    {cache::CacheEvent::EcSnoopCb, Event::EcSnoopCb},
-    {cache::CacheEvent::SiOwned, Event::SiOwned},
-    {cache::CacheEvent::RstallStoreQ, Event::RstallStoreQ},
-    {cache::CacheEvent::ReDcMiss, Event::ReDcMiss},
-    {cache::CacheEvent::ReEcMiss, Event::ReEcMiss},
-    {cache::CacheEvent::ReRawMiss, Event::ReRawMiss},
-};
-constexpr bool rows_in_enum_order() {
-    for (size_t i = 0; i < std::size(kCacheEvents); ++i)
-        if (size_t(kCacheEvents[i].first) != i) return false;
-    return std::size(kCacheEvents) == size_t(cache::CacheEvent::kCount);
-}
-static_assert(rows_in_enum_order(), "kCacheEvents: one row per CacheEvent, in enum order");
-} // namespace
-
 SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
-    : sc_module(name), socket("socket"), cache_socket("cache_socket"), config_(config),
+    : sc_module(name), socket("socket"), config_(config),
       period_(sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)),
       core_(*this, nullptr), run_ahead_{config.quantum, config.lookahead},
       fixed_timing_(config.fixed),
       caches_(std::make_unique<cache::CacheHierarchy>("caches", config.caches, period_,
-                                                      uint16_t(config.agent_id),
-                                                      static_cast<cache::CacheEventSink*>(this))),
-      detailed_(config.pipeline, config.caches.icache.geometry.line_size, *this),
-      request_ext_(new cache::CpuRequestExtension) {
+                                                      uint16_t(config.agent_id))),
+      bridge_("cache_socket", period_, core_.counters),
+      detailed_(config.pipeline, config.caches.icache.geometry.line_size, bridge_) {
     socket.register_invalidate_direct_mem_ptr(this, &SparcCpu::invalidate_direct_mem_ptr);
-    cache_socket.register_nb_transport_bw(this, &SparcCpu::cache_response);
-    cache_socket.bind(caches_->cpu_side);
-    request_.set_extension(request_ext_);
-    request_.set_data_ptr(nullptr); // timing only: the ISS has moved the data
-    request_.set_byte_enable_ptr(nullptr);
+    bridge_.socket.bind(caches_->cpu_side);
     SC_HAS_PROCESS(SparcCpu);
     SC_THREAD(run_thread);
 
@@ -193,47 +160,10 @@ void SparcCpu::wait_for_caches() {
     while (detailed_.waiting()) {
         ++cache_waits_;
         sync();
-        while (!response_arrived_)
-            wait(response_event_);
-        response_arrived_ = false;
-        now_ = sc_core::sc_time_stamp();
-        detailed_.resume(core_, request_ext_->ready, request_ext_->cause);
+        const cache::CacheAnswer answer = bridge_.wait_for_answer();
+        detailed_.resume(core_, answer);
         if (!detailed_.waiting()) core_.complete_deferred();
     }
-}
-
-CachePort::Answer SparcCpu::request(cache::RequestKind kind, uint64_t va, uint64_t pa,
-                                    unsigned size, unsigned prefetch_fcn, uint64_t cycle) {
-    request_ext_->kind = kind;
-    request_ext_->va = va;
-    request_ext_->prefetch_fcn = uint8_t(prefetch_fcn);
-    request_ext_->cycle = cycle;
-    request_.set_command(kind == cache::RequestKind::Store ? tlm::TLM_WRITE_COMMAND
-                                                           : tlm::TLM_READ_COMMAND);
-    request_.set_address(pa);
-    request_.set_data_length(size);
-    request_.set_streaming_width(size);
-    request_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    tlm::tlm_phase phase = tlm::BEGIN_REQ;
-    // SystemC time stands still while the core runs: now_ is when it started.
-    sc_time delay = delay_until(cycle_time(cycle, period_), now_);
-    response_arrived_ = false;
-    if (cache_socket->nb_transport_fw(request_, phase, delay) == tlm::TLM_COMPLETED)
-        return {true, request_ext_->ready, request_ext_->cause};
-    return {false, 0, cache::StallCause::None};
-}
-
-tlm::tlm_sync_enum SparcCpu::cache_response(tlm::tlm_generic_payload&, tlm::tlm_phase& phase,
-                                            sc_time& delay) {
-    if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-    response_arrived_ = true;
-    response_event_.notify(delay);
-    phase = tlm::END_RESP;
-    return tlm::TLM_COMPLETED;
-}
-
-void SparcCpu::count(cache::CacheEvent event, uint64_t n) {
-    core_.counters.count(kCacheEvents[unsigned(event)].second, n);
 }
 
 void SparcCpu::run_thread() {
@@ -257,7 +187,6 @@ void SparcCpu::run_thread() {
         uint64_t run_for = cycles_left;
         if (fast_forwarding) run_for = std::min(run_for, config_.fast_forward - core_.retired());
         if (limits_) run_for = std::min(run_for, limits_->instructions_left);
-        now_ = sc_core::sc_time_stamp();
         running_ = this;
         const uint64_t retired_before = core_.retired();
         core_.run(run_for, cycles() + cycles_left);
@@ -329,8 +258,7 @@ bool SparcCpu::io_access(uint64_t pa, Access access, uint8_t* data, unsigned len
     const sc_time before = local_time();
     sc_time delay = before;
     socket->b_transport(gp, delay);
-    now_ = sc_core::sc_time_stamp(); // a b_transport may wait(), and others run meanwhile
-    running_ = this;
+    running_ = this; // a b_transport may wait(), and others run meanwhile
     // The CPU stalls for the device: whole cycles, so local time stays c * period.
     if (delay > before) core_.add_cycles((delay - before).value() / period_.value() + 1);
     return gp.is_response_ok();

@@ -11,6 +11,7 @@
 // request must wait for the bus, or when it reaches its run-ahead horizon
 // (run_ahead.h).
 #include "address_translator.h"
+#include "cache_bridge.h"
 #include "cache_hierarchy.h"
 #include "common/bus_interfaces.h"
 #include "cpu_dispatcher.h"
@@ -44,14 +45,9 @@ struct SparcCpuConfig {
     cache::HierarchyConfig caches;
 };
 
-class SparcCpu : public sc_core::sc_module,
-                 public BusInitiator,
-                 private MemoryBackend,
-                 private CachePort,
-                 private cache::CacheEventSink {
+class SparcCpu : public sc_core::sc_module, public BusInitiator, private MemoryBackend {
 public:
-    tlm_utils::simple_initiator_socket<SparcCpu> socket;       // functional: DMI, b_transport
-    tlm_utils::simple_initiator_socket<SparcCpu> cache_socket; // the bridge to the caches
+    tlm_utils::simple_initiator_socket<SparcCpu> socket; // functional: DMI, b_transport
 
     SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config);
     ~SparcCpu() override;
@@ -122,12 +118,6 @@ private:
     // The CPU's local time: its cycles as SystemC time, less the kernel's time.
     sc_core::sc_time local_time() const;
     void wait_for_caches();
-    Answer request(cache::RequestKind kind, uint64_t va, uint64_t pa, unsigned size,
-                   unsigned prefetch_fcn, uint64_t cycle) override;
-    void count(cache::CacheEvent event, uint64_t n) override;
-    uint64_t icache_epoch() const override { return caches_->timing().icache_epoch(); }
-    tlm::tlm_sync_enum cache_response(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
-                                      sc_core::sc_time& delay);
     bool map_page(uint64_t va, Access access, PageMapping& out) override;
     bool io_access(uint64_t pa, Access access, uint8_t* data, unsigned len) override;
     void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
@@ -155,13 +145,9 @@ private:
     uint64_t timing_switches_ = 0;
 
     std::unique_ptr<cache::CacheHierarchy> caches_;
+    CacheBridge bridge_; // to caches_
     DetailedTiming detailed_;
-    tlm::tlm_generic_payload request_;        // the bridge's one request in flight
-    cache::CpuRequestExtension* request_ext_; // owned by request_
-    bool response_arrived_ = false;
-    sc_core::sc_event response_event_;
     uint64_t cache_waits_ = 0;
-    sc_core::sc_time now_; // SystemC time when the core last started running
 };
 
 } // namespace fireplane::sparc

@@ -5,6 +5,8 @@
 // it took. Without one (functional mode) every instruction takes one cycle and
 // the core runs in chains at full speed. Models switch at instruction
 // boundaries, in both directions.
+#include "cache_request.h"
+
 #include <cstdint>
 
 namespace fireplane::sparc {
@@ -15,25 +17,14 @@ class SparcCore;
 enum class TimingKind : uint8_t { Functional, Fixed, Detailed };
 const char* timing_kind_name(TimingKind kind);
 
-// Barrier: a MEMBAR that waits for the store buffer to drain (no address).
-enum class AccessKind : uint8_t { Read, Write, Prefetch, Barrier };
-
-struct MemoryAccess {
-    uint64_t va;
-    uint64_t pa;
-    uint8_t size;
-    AccessKind kind;
-    uint8_t prefetch_fcn; // PREFETCH function code
-    bool io;              // not cacheable: a device, reached by b_transport
-    bool write() const { return kind == AccessKind::Write; }
-};
-
 struct RetiredInstruction {
     const Insn& insn;
     uint64_t pc;
-    uint64_t pc_pa;               // physical address of the instruction (I$)
-    uint64_t cycle;               // cycles accounted before this instruction
-    const MemoryAccess* accesses; // in program order; a CAS or LDSTUB has a read and a write
+    uint64_t pc_pa; // physical address of the instruction (I$)
+    uint64_t cycle; // cycles accounted before this instruction
+    // Its memory accesses in program order (a CAS or LDSTUB has a load and a
+    // store), as the ISS records them: kinds Load, Store, Prefetch, Barrier.
+    const cache::CacheRequest* accesses;
     unsigned access_count;
 };
 

@@ -2,18 +2,6 @@
 
 namespace fireplane {
 
-std::string_view to_string(MoesiState state) {
-    switch (state) {
-    case MoesiState::I: return "I";
-    case MoesiState::S: return "S";
-    case MoesiState::E: return "E";
-    case MoesiState::O: return "O";
-    case MoesiState::Os: return "Os";
-    case MoesiState::M: return "M";
-    }
-    return "?";
-}
-
 tlm::tlm_extension_base* FireplaneExtension::clone() const {
     return new FireplaneExtension(*this);
 }

@@ -3,6 +3,7 @@
 // every generic payload that crosses the interconnect: what the Fire Link
 // monitor filters on (type, source agent, transaction ID, address) and what
 // the snoop phase decided (snoop results, the requester's resulting state).
+#include "moesi.h"
 #include "transaction_types.h"
 
 #include <tlm>
@@ -12,15 +13,6 @@
 
 namespace fireplane {
 
-// The requester's MOESI state after the transaction. It must keep the same
-// enumerators, in the same order and with the same values, as
-// fireplane::cache::CoherenceState in models/cache/moesi.h, so the two convert
-// with a static_cast; it is defined here so the interconnect does not depend on
-// the cache library. fireplane_tests checks the values.
-enum class MoesiState : uint8_t { I, S, E, O, Os, M };
-
-std::string_view to_string(MoesiState state); // "I", "S", "E", "O", "Os", "M"
-
 // Safari agent IDs: CPUs are 0-23 (board = id / 4); I/O agents and the Fire
 // Link monitors start at 24.
 inline constexpr uint16_t kFirstIoAgentId = 24;
@@ -28,15 +20,36 @@ inline constexpr bool is_cpu_agent(uint16_t id) {
     return id < kFirstIoAgentId;
 }
 
-// The snoop results the agents drive during a transaction's snoop phase.
+// The snoop results the agents drive during a transaction's snoop phase: one
+// agent's part, or (wired-OR, combine) what the requester sees. Caches drive
+// shared and owned; memory controllers and devices drive mapped.
 struct SnoopResult {
     bool shared = false; // another cache keeps a copy
     bool owned = false;  // another cache owns the line and supplies the data
     bool mapped = false; // some agent (memory controller, device) claims the address
-    bool operator==(const SnoopResult& o) const {
+
+    constexpr SnoopResult& operator|=(const SnoopResult& o) {
+        shared = shared || o.shared;
+        owned = owned || o.owned;
+        mapped = mapped || o.mapped;
+        return *this;
+    }
+    constexpr bool operator==(const SnoopResult& o) const {
         return shared == o.shared && owned == o.owned && mapped == o.mapped;
     }
+    constexpr bool operator!=(const SnoopResult& o) const { return !(*this == o); }
 };
+
+constexpr SnoopResult operator|(SnoopResult a, const SnoopResult& b) {
+    return a |= b;
+}
+
+// The wired-OR of the snoop results: combine(), combine(a), combine(a, b, c)...
+template <typename... Results> constexpr SnoopResult combine(const Results&... results) {
+    SnoopResult out;
+    ((out |= results), ...);
+    return out;
+}
 
 class FireplaneExtension : public tlm::tlm_extension<FireplaneExtension> {
 public:

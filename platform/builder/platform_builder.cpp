@@ -76,12 +76,8 @@ void bind_caches(Platform& platform) {
         bus->snoopers.bind(cpu->caches().snoop_side);
     }
     bus->memory.bind(platform.router->target_socket);
-    bus->set_line_checker([](const std::vector<MoesiState>& states) {
-        std::vector<cache::CoherenceState> s;
-        for (MoesiState m : states)
-            s.push_back(static_cast<cache::CoherenceState>(m));
-        return cache::check_line_invariants(s);
-    });
+    bus->set_line_checker(
+        [](const std::vector<MoesiState>& states) { return cache::check_line_invariants(states); });
 }
 
 } // namespace

@@ -8,8 +8,9 @@
 #include <stdexcept>
 #include <vector>
 
+using namespace fireplane;
 using namespace fireplane::cache;
-using CS = CoherenceState;
+using CS = fireplane::MoesiState;
 
 namespace {
 

@@ -1,8 +1,9 @@
 #pragma once
 // A SystemC testbench of N real CacheHierarchy modules on a real FireplaneBus
 // in front of a real MemoryController, with the bus's invariant checker on.
-// Each hierarchy's cpu_side is driven as SparcCpu::request() drives it
-// (CpuRequestExtension, null data pointer, the CPU cycle on the extension).
+// Each hierarchy's cpu_side is driven as the CPU's bridge drives it
+// (models/cpu/cache_bridge.cpp: the CacheRequest on a CpuRequestExtension,
+// null data pointer), and counts the events it reports back.
 // Taps between the hierarchies and the bus, and between the bus and memory,
 // feed a shadow data model: a version number per line in every cache and in
 // memory, moved exactly where the protocol moves data.
@@ -29,27 +30,20 @@
 namespace fireplane::test {
 
 using cache::CacheEvent;
-using cache::CoherenceState;
 using cache::RequestKind;
 
-// Counts the hierarchy's PCR events.
-struct EventCounts : cache::CacheEventSink {
-    std::array<uint64_t, size_t(CacheEvent::kCount)> n{};
-    void count(CacheEvent e, uint64_t k) override { n[size_t(e)] += k; }
-    uint64_t operator[](CacheEvent e) const { return n[size_t(e)]; }
-};
-
 // The CPU end of one hierarchy: one request at a time, as the in-order part.
-class CpuPort : public sc_core::sc_module {
+class CpuPort : public sc_core::sc_module, private cache::CacheBwIf {
 public:
-    tlm_utils::simple_initiator_socket<CpuPort> socket;
+    cache::CpuCacheInitiatorSocket socket;
     bool waiting = false;
     uint64_t ready = 0; // CPU cycle the last request completed
     sc_core::sc_event done;
+    std::array<uint64_t, size_t(CacheEvent::kCount)> events{}; // the hierarchy's PCR events
 
     CpuPort(sc_core::sc_module_name name, sc_core::sc_time period)
         : sc_module(name), socket("socket"), period_(period), ext_(new cache::CpuRequestExtension) {
-        socket.register_nb_transport_bw(this, &CpuPort::bw);
+        socket.bind(static_cast<cache::CacheBwIf&>(*this));
         gp_.set_extension(ext_);
     }
 
@@ -58,10 +52,7 @@ public:
     // Sends a request at the current cycle; true when it completed at once.
     bool send(RequestKind kind, uint64_t pa, uint64_t va, unsigned size = 8, unsigned fcn = 0) {
         if (waiting) throw std::logic_error("CpuPort: a request is still outstanding");
-        ext_->kind = kind;
-        ext_->va = va;
-        ext_->prefetch_fcn = uint8_t(fcn);
-        ext_->cycle = now_cycle();
+        ext_->request = {kind, uint8_t(size), uint8_t(fcn), false, va, pa, now_cycle()};
         gp_.set_command(kind == RequestKind::Store ? tlm::TLM_WRITE_COMMAND
                                                    : tlm::TLM_READ_COMMAND);
         gp_.set_address(pa);
@@ -72,9 +63,9 @@ public:
         tlm::tlm_phase phase = tlm::BEGIN_REQ;
         // Cycle-aligned: the hierarchy checks cycle == (now + delay) / period.
         sc_core::sc_time delay =
-            delay_until(cycle_time(ext_->cycle, period_), sc_core::sc_time_stamp());
+            delay_until(cycle_time(ext_->request.cycle, period_), sc_core::sc_time_stamp());
         if (socket->nb_transport_fw(gp_, phase, delay) == tlm::TLM_COMPLETED) {
-            ready = ext_->ready;
+            ready = ext_->answer.ready;
             return true;
         }
         waiting = true;
@@ -82,14 +73,17 @@ public:
     }
 
 private:
-    tlm::tlm_sync_enum bw(tlm::tlm_generic_payload&, tlm::tlm_phase& phase, sc_core::sc_time& d) {
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase& phase,
+                                       sc_core::sc_time& d) override {
         if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
         waiting = false;
-        ready = ext_->ready;
+        ready = ext_->answer.ready;
         done.notify(d);
         phase = tlm::END_RESP;
         return tlm::TLM_COMPLETED;
     }
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+    void count(CacheEvent e, uint64_t k) override { events[size_t(e)] += k; }
 
     sc_core::sc_time period_;
     tlm::tlm_generic_payload gp_;
@@ -167,7 +161,6 @@ public:
     std::unique_ptr<MemoryController> memory;
     std::unique_ptr<FireplaneBus> bus;
     std::unique_ptr<Tap> memory_tap;
-    std::vector<std::unique_ptr<EventCounts>> events;
     std::vector<std::unique_ptr<cache::CacheHierarchy>> caches;
     std::vector<std::unique_ptr<Tap>> taps;
     std::vector<std::unique_ptr<CpuPort>> cpus;
@@ -180,10 +173,7 @@ public:
         memory = std::make_unique<MemoryController>("memory", o.memory);
         bus = std::make_unique<FireplaneBus>("bus", o.bus);
         bus->set_line_checker([](const std::vector<MoesiState>& states) {
-            std::vector<CoherenceState> s;
-            for (MoesiState m : states)
-                s.push_back(static_cast<CoherenceState>(m));
-            return cache::check_line_invariants(s);
+            return cache::check_line_invariants(states);
         });
         memory_tap = std::make_unique<Tap>("memory_tap");
         bus->memory.bind(memory_tap->in);
@@ -193,9 +183,8 @@ public:
         };
         for (unsigned i = 0; i < o.cpus; ++i) {
             const std::string n = std::to_string(i);
-            events.push_back(std::make_unique<EventCounts>());
-            caches.push_back(std::make_unique<cache::CacheHierarchy>(
-                ("cpu" + n).c_str(), o.caches, period, uint16_t(i), events.back().get()));
+            caches.push_back(std::make_unique<cache::CacheHierarchy>(("cpu" + n).c_str(), o.caches,
+                                                                     period, uint16_t(i)));
             taps.push_back(std::make_unique<Tap>(("tap" + n).c_str()));
             cpus.push_back(std::make_unique<CpuPort>(("port" + n).c_str(), period));
             cpus[i]->socket.bind(caches[i]->cpu_side);
@@ -216,10 +205,10 @@ public:
 
     ~CoherenceBench() { StatsRegistry::instance().clear(); }
 
-    CoherenceState state(unsigned cpu, uint64_t pa) const {
+    MoesiState state(unsigned cpu, uint64_t pa) const {
         return caches[cpu]->timing().effective_state(pa);
     }
-    uint64_t count(unsigned cpu, CacheEvent e) const { return (*events[cpu])[e]; }
+    uint64_t count(unsigned cpu, CacheEvent e) const { return cpus[cpu]->events[size_t(e)]; }
 
     // One request from `cpu`, then the simulation runs until nothing is left
     // to do; returns the cycles the request took.

@@ -12,7 +12,7 @@
 
 using namespace fireplane;
 using namespace fireplane::test;
-using C = cache::CoherenceState;
+using C = MoesiState;
 using K = cache::RequestKind;
 
 namespace {
@@ -102,7 +102,7 @@ void stress(unsigned n, uint64_t seed, unsigned requests) {
         int owner = -1;
         for (unsigned i = 0; i < n; ++i) {
             states.push_back(b.state(i, line));
-            if (cache::is_owner(states.back())) owner = int(i);
+            if (is_owner(states.back())) owner = int(i);
         }
         CHECK(cache::check_line_invariants(states).empty());
         if (owner >= 0)
@@ -110,7 +110,7 @@ void stress(unsigned n, uint64_t seed, unsigned requests) {
         else
             CHECK(b.data.memory[line] == b.data.golden[line]);
         for (unsigned i = 0; i < n; ++i)
-            if (cache::is_valid(states[i])) CHECK(b.data.of(i, line) == b.data.golden[line]);
+            if (is_valid(states[i])) CHECK(b.data.of(i, line) == b.data.golden[line]);
     }
     // The run exercised the interesting paths.
     CHECK(b.bus->invariant_checks() > uint64_t(n) * requests / 10);

@@ -7,7 +7,7 @@
 
 using namespace fireplane;
 using namespace fireplane::test;
-using C = cache::CoherenceState;
+using C = MoesiState;
 using K = cache::RequestKind;
 
 namespace {

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+using namespace fireplane;
 using namespace fireplane::cache;
 
 namespace {

@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 
+using namespace fireplane;
 using namespace fireplane::cache;
 using D = MshrDecision;
 

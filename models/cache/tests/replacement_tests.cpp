@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+using namespace fireplane;
 using namespace fireplane::cache;
 using Order = std::vector<unsigned>;
 

@@ -13,17 +13,18 @@
 #include <string>
 #include <vector>
 
+using namespace fireplane;
 using namespace fireplane::cache;
 using fireplane::TransactionType;
 using T = TransactionType;
-using CS = CoherenceState;
+using CS = fireplane::MoesiState;
 
 namespace {
 
 constexpr CS kStates[] = {CS::I, CS::S, CS::E, CS::O, CS::Os, CS::M};
 
 CS state_named(const std::string& name) {
-    const auto s = parse_coherence_state(name);
+    const auto s = parse_moesi_state(name);
     if (!s) throw std::invalid_argument("bad state name in test: " + name);
     return *s;
 }
@@ -152,8 +153,8 @@ TEST_CASE("snoop: every row of the table", "[snoop]") {
     unsigned rows = 0;
     for (const ExpectedSnoop& e : kExpectedSnoop) {
         const auto cells = words(e.cells);
-        REQUIRE(cells.size() == kNumCoherenceStates);
-        for (unsigned i = 0; i < kNumCoherenceStates; ++i) {
+        REQUIRE(cells.size() == kNumMoesiStates);
+        for (unsigned i = 0; i < kNumMoesiStates; ++i) {
             const CS local = kStates[i];
             const std::string& cell = cells[i];
             const auto colon = cell.find(':');
@@ -172,7 +173,7 @@ TEST_CASE("snoop: every row of the table", "[snoop]") {
             CHECK(row.supplies_data == has('d'));
             CHECK(row.invalidates == has('v'));
             CHECK(row.invalidate_l1 == has('l'));
-            CHECK(row.reply() == SnoopReply{has('s'), has('o')});
+            CHECK(row.reply() == SnoopResult{has('s'), has('o')});
             ++rows;
         }
     }
@@ -194,7 +195,7 @@ TEST_CASE("snoop: the table's named rules", "[snoop]") {
     for (CS s : kStates) {
         CHECK(snoop(T::RS, s).next == s);
         CHECK(snoop(T::WB, s).next == s);
-        CHECK(snoop(T::WB, s).reply() == SnoopReply{});
+        CHECK(snoop(T::WB, s).reply() == SnoopResult{});
         CHECK(snoop(T::WS, s).next == CS::I);
         CHECK_FALSE(snoop(T::WS, s).supplies_data);
         CHECK(snoop(T::RTO, s).next == CS::I);
@@ -212,7 +213,7 @@ TEST_CASE("snoop: the table's named rules", "[snoop]") {
         for (CS s : kStates) {
             const SnoopRow& r = snoop(t, s);
             CHECK(r.next == s);
-            CHECK(r.reply() == SnoopReply{});
+            CHECK(r.reply() == SnoopResult{});
             CHECK_FALSE(r.supplies_data);
             CHECK_FALSE(r.invalidates);
             CHECK_FALSE(r.invalidate_l1);
@@ -230,7 +231,7 @@ TEST_CASE("snoop: losing write permission", "[snoop]") {
 }
 
 TEST_CASE("snoop: combine is the wired-OR of the replies", "[snoop]") {
-    const SnoopReply none{}, sh{true, false}, own{true, true}, odd{false, true};
+    const SnoopResult none{}, sh{true, false}, own{true, true}, odd{false, true};
     CHECK(combine() == none);
     CHECK(combine(none) == none);
     CHECK(combine(none, none, none) == none);
@@ -238,12 +239,12 @@ TEST_CASE("snoop: combine is the wired-OR of the replies", "[snoop]") {
     CHECK(combine(none, sh, own) == own);
     CHECK(combine(odd, sh) == own);
     CHECK((sh | odd) == own);
-    STATIC_REQUIRE(combine(SnoopReply{true, false}, SnoopReply{false, true}) ==
-                   SnoopReply{true, true});
+    STATIC_REQUIRE(combine(SnoopResult{true, false}, SnoopResult{false, true}) ==
+                   SnoopResult{true, true});
 }
 
 TEST_CASE("snoop: the requester's outcome for every type, state and snoop result", "[snoop]") {
-    const SnoopReply results[] = {{false, false}, {true, false}, {true, true}, {false, true}};
+    const SnoopResult results[] = {{false, false}, {true, false}, {true, true}, {false, true}};
     unsigned cases = 0;
     for (const ExpectedRequester& e : kExpectedRequester) {
         const RequesterRule& rule = requester_rule(e.type);
@@ -254,7 +255,7 @@ TEST_CASE("snoop: the requester's outcome for every type, state and snoop result
         CHECK((rule.data != RD::None) == (info.data == fireplane::DataDirection::ToRequester));
         for (CS before : kStates) {
             CHECK(may_issue(e.type, before) == listed(e.may_issue, before));
-            for (const SnoopReply& r : results) {
+            for (const SnoopResult& r : results) {
                 INFO(fireplane::to_string(e.type) << " from " << before << ", snoop shared="
                                                   << r.shared << " owned=" << r.owned);
                 const bool clear = !r.shared && !r.owned;
@@ -273,11 +274,11 @@ TEST_CASE("snoop: the requester's outcome for every type, state and snoop result
             }
         }
     }
-    CHECK(cases == fireplane::kNumTransactionTypes * kNumCoherenceStates * 4);
+    CHECK(cases == fireplane::kNumTransactionTypes * kNumMoesiStates * 4);
 }
 
 TEST_CASE("snoop: the requester rules the issue names", "[snoop]") {
-    const SnoopReply none{}, sh{true, false}, own{true, true};
+    const SnoopResult none{}, sh{true, false}, own{true, true};
     CHECK(requester_outcome(T::RTS, CS::I, none) == CS::E);
     CHECK(requester_outcome(T::RTS, CS::I, sh) == CS::S);
     CHECK(requester_outcome(T::RTS, CS::I, own) == CS::S);
@@ -348,7 +349,7 @@ TEST_CASE("snoop: two caches, the issue's sequence", "[snoop]") {
     run(line, {A, T::RTS, "E I", DataSource::Memory});
     // B reads: A was E -> S (memory answers, E is clean), B S
     BusOutcome o = run(line, {B, T::RTS, "S S", DataSource::Memory});
-    CHECK(o.snoop == SnoopReply{true, false});
+    CHECK(o.snoop == SnoopResult{true, false});
     CHECK(o.lost_write_permission == 1);
     // A stores: an upgrade from S, no data; B invalidated
     o = run(line, {A, T::RTO, "M I", DataSource::None});
@@ -356,7 +357,7 @@ TEST_CASE("snoop: two caches, the issue's sequence", "[snoop]") {
     CHECK(o.l1_invalidations == 1);
     // B reads: A, the M owner, supplies and goes to O
     o = run(line, {B, T::RTS, "O S", DataSource::Cache, A});
-    CHECK(o.snoop == SnoopReply{true, true});
+    CHECK(o.snoop == SnoopResult{true, true});
     CHECK(o.requester_after == CS::S);
     // B stores: an upgrade from S with a foreign O: A invalidated, no copyback
     o = run(line, {B, T::RTO, "I M", DataSource::None});
@@ -390,7 +391,7 @@ TEST_CASE("snoop: three caches, ownership moves and copies are shared", "[snoop]
     // C stores: A, B invalidated, C M with the data from owner A
     o = run(line, {C, T::RTO, "I I M", DataSource::Cache, A});
     CHECK(o.invalidations == 2);
-    CHECK(o.snoop == SnoopReply{false, true});
+    CHECK(o.snoop == SnoopResult{false, true});
     // A and B read: C M -> O supplies both, and stays O
     run(line, {A, T::RTS, "S I O", DataSource::Cache, C});
     run(line, {B, T::RTSA, "S S O", DataSource::Cache, C});
@@ -426,7 +427,7 @@ TEST_CASE("snoop: three caches, ownership moves and copies are shared", "[snoop]
         const BusOutcome io = apply_transaction(line, kNoCache, t);
         CHECK(show(line) == "S I S");
         CHECK(io.invalidations == 0);
-        CHECK(io.snoop == SnoopReply{});
+        CHECK(io.snoop == SnoopResult{});
     }
 }
 
@@ -440,7 +441,7 @@ struct Machine {
     std::vector<uint64_t> copy;
     uint64_t memory = 0;
     uint64_t latest = 0;
-    unsigned visits[kNumCoherenceStates] = {};
+    unsigned visits[kNumMoesiStates] = {};
     unsigned copybacks = 0, invalidations = 0, upgrades = 0, transactions = 0;
 
     explicit Machine(std::size_t n) : line(n, CS::I), copy(n, 0) {}
@@ -544,7 +545,7 @@ void random_run(std::size_t caches, uint32_t seed, unsigned steps) {
             m.write_stream(c);
         m.check();
     }
-    for (unsigned s = 0; s < kNumCoherenceStates; ++s) {
+    for (unsigned s = 0; s < kNumMoesiStates; ++s) {
         INFO("state " << kStates[s] << " visited " << m.visits[s] << " times");
         CHECK(m.visits[s] > 0);
     }

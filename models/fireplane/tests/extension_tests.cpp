@@ -1,17 +1,10 @@
-// FireplaneExtension: clone and copy_from carry every field, the helper
-// attaches one extension per payload, and the MOESI states match the caches'.
+// FireplaneExtension: clone and copy_from carry every field, and the helper
+// attaches one extension per payload.
 #include "fireplane_extension.h"
 
 #include <catch2/catch.hpp>
 
 #include <memory>
-
-// Cross-check against the caches' states when that library is in the tree
-// (header only: its constexpr table, no link dependency).
-#if __has_include("cache/moesi.h")
-#include "cache/moesi.h"
-#define FIREPLANE_HAVE_CACHE_MOESI 1
-#endif
 
 using namespace fireplane;
 
@@ -99,26 +92,6 @@ TEST_CASE("extension: deep_copy_from of a payload copies the extension", "[exten
     REQUIRE(copied != nullptr);
     CHECK(copied != find_fireplane_extension(a));
     check_same(*copied, *find_fireplane_extension(a));
-}
-
-TEST_CASE("extension: MOESI states keep the cache library's values and names", "[extension]") {
-    // models/cache/moesi.h's CoherenceState is I, S, E, O, Os, M from 0; the
-    // two convert with a static_cast, so the values are fixed.
-    CHECK(unsigned(MoesiState::I) == 0);
-    CHECK(unsigned(MoesiState::S) == 1);
-    CHECK(unsigned(MoesiState::E) == 2);
-    CHECK(unsigned(MoesiState::O) == 3);
-    CHECK(unsigned(MoesiState::Os) == 4);
-    CHECK(unsigned(MoesiState::M) == 5);
-    CHECK(to_string(MoesiState::I) == "I");
-    CHECK(to_string(MoesiState::Os) == "Os");
-    CHECK(to_string(MoesiState::M) == "M");
-#ifdef FIREPLANE_HAVE_CACHE_MOESI
-    REQUIRE(cache::kNumCoherenceStates == 6);
-    for (unsigned i = 0; i < cache::kNumCoherenceStates; ++i)
-        CHECK(cache::to_string(static_cast<cache::CoherenceState>(i)) ==
-              to_string(static_cast<MoesiState>(i)));
-#endif
 }
 
 TEST_CASE("extension: Safari agent IDs below 24 are CPUs", "[extension]") {

@@ -5,8 +5,8 @@
 
 #include <sstream>
 
-using namespace fireplane::cache;
-using CS = CoherenceState;
+using namespace fireplane;
+using CS = MoesiState;
 
 TEST_CASE("moesi: each state's valid/dirty/owner/writable flags", "[moesi]") {
     struct Row {
@@ -36,17 +36,17 @@ TEST_CASE("moesi: the predicates are usable at compile time", "[moesi]") {
 
 TEST_CASE("moesi: names round-trip and unknown names are rejected", "[moesi]") {
     const char* names[] = {"I", "S", "E", "O", "Os", "M"};
-    for (unsigned i = 0; i < kNumCoherenceStates; ++i) {
+    for (unsigned i = 0; i < kNumMoesiStates; ++i) {
         const auto s = static_cast<CS>(i);
         CHECK(to_string(s) == names[i]);
-        const auto parsed = parse_coherence_state(names[i]);
+        const auto parsed = parse_moesi_state(names[i]);
         REQUIRE(parsed.has_value());
         CHECK(*parsed == s);
         std::ostringstream os;
         os << s;
         CHECK(os.str() == names[i]);
     }
-    CHECK_FALSE(parse_coherence_state("OS").has_value());
-    CHECK_FALSE(parse_coherence_state("").has_value());
-    CHECK_FALSE(parse_coherence_state("MOESI").has_value());
+    CHECK_FALSE(parse_moesi_state("OS").has_value());
+    CHECK_FALSE(parse_moesi_state("").has_value());
+    CHECK_FALSE(parse_moesi_state("MOESI").has_value());
 }

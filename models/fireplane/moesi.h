@@ -1,5 +1,6 @@
-// Coherence states of the Fireplane MOESI protocol as the caches store them,
-// and their properties, all from one table so the predicates cannot disagree.
+// Coherence states of the Fireplane MOESI protocol, as the caches store them
+// and as the bus reports a requester's outcome, and their properties, all from
+// one table so the predicates cannot disagree.
 #pragma once
 
 #include <array>
@@ -8,7 +9,7 @@
 #include <ostream>
 #include <string_view>
 
-namespace fireplane::cache {
+namespace fireplane {
 
 // I  invalid.
 // S  shared clean: memory (or an owner) is up to date; others may hold copies.
@@ -19,12 +20,12 @@ namespace fireplane::cache {
 //    protocol must treat the line as certainly shared (our choice; the real
 //    part's SSM-specific use of Os is not modelled).
 // M  modified: dirty and exclusive; a store needs no bus transaction.
-enum class CoherenceState : uint8_t { I, S, E, O, Os, M };
+enum class MoesiState : uint8_t { I, S, E, O, Os, M };
 
-inline constexpr unsigned kNumCoherenceStates = 6;
+inline constexpr unsigned kNumMoesiStates = 6;
 
-struct CoherenceStateInfo {
-    CoherenceState state;
+struct MoesiStateInfo {
+    MoesiState state;
     std::string_view name;
     bool valid;    // holds usable data
     bool dirty;    // must be written back when evicted
@@ -34,39 +35,39 @@ struct CoherenceStateInfo {
 
 // The one table. Row order matches the enum values (checked in moesi.cpp).
 // clang-format off
-inline constexpr std::array<CoherenceStateInfo, kNumCoherenceStates> kCoherenceStates{{
+inline constexpr std::array<MoesiStateInfo, kNumMoesiStates> kMoesiStates{{
     // state             name   valid  dirty  owner  writable
-    {CoherenceState::I,  "I",   false, false, false, false},
-    {CoherenceState::S,  "S",   true,  false, false, false},
-    {CoherenceState::E,  "E",   true,  false, false, true },
-    {CoherenceState::O,  "O",   true,  true,  true,  false},
-    {CoherenceState::Os, "Os",  true,  true,  true,  false},
-    {CoherenceState::M,  "M",   true,  true,  true,  true },
+    {MoesiState::I,  "I",   false, false, false, false},
+    {MoesiState::S,  "S",   true,  false, false, false},
+    {MoesiState::E,  "E",   true,  false, false, true },
+    {MoesiState::O,  "O",   true,  true,  true,  false},
+    {MoesiState::Os, "Os",  true,  true,  true,  false},
+    {MoesiState::M,  "M",   true,  true,  true,  true },
 }};
 // clang-format on
 
-constexpr const CoherenceStateInfo& info(CoherenceState s) {
-    return kCoherenceStates[static_cast<unsigned>(s)];
+constexpr const MoesiStateInfo& info(MoesiState s) {
+    return kMoesiStates[static_cast<unsigned>(s)];
 }
-constexpr bool is_valid(CoherenceState s) {
+constexpr bool is_valid(MoesiState s) {
     return info(s).valid;
 }
-constexpr bool is_dirty(CoherenceState s) {
+constexpr bool is_dirty(MoesiState s) {
     return info(s).dirty;
 }
-constexpr bool is_owner(CoherenceState s) {
+constexpr bool is_owner(MoesiState s) {
     return info(s).owner;
 }
-constexpr bool is_writable(CoherenceState s) {
+constexpr bool is_writable(MoesiState s) {
     return info(s).writable;
 }
-constexpr std::string_view to_string(CoherenceState s) {
+constexpr std::string_view to_string(MoesiState s) {
     return info(s).name;
 }
 
 // Exact, case-sensitive name from the table ("Os", not "OS"); nullopt otherwise.
-std::optional<CoherenceState> parse_coherence_state(std::string_view name);
+std::optional<MoesiState> parse_moesi_state(std::string_view name);
 
-std::ostream& operator<<(std::ostream& os, CoherenceState s);
+std::ostream& operator<<(std::ostream& os, MoesiState s);
 
-} // namespace fireplane::cache
+} // namespace fireplane

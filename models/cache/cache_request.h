@@ -1,0 +1,54 @@
+// One CPU's request to its caches, the same from end to end: the ISS records
+// it as the instruction executes (kind, addresses, size), the detailed timing
+// model refines its kind by instruction class and stamps its cycle, the CPU's
+// bridge carries it over TLM (cpu_cache_socket.h), and the hierarchy answers
+// it. Plain C++ with no dependencies, so the ISS library includes it alone.
+#pragma once
+
+#include <cstdint>
+#include <iterator>
+#include <string_view>
+
+namespace fireplane::cache {
+
+// The ISS records Load, Store, Prefetch and Barrier (a MEMBAR that waits for
+// the store buffer to drain: no address); the timing model makes a load of
+// an FP instruction FpLoad, the accesses of an atomic one Atomic, and adds
+// the instruction fetches.
+enum class RequestKind : uint8_t { Fetch, Load, FpLoad, Store, Atomic, Prefetch, Barrier };
+
+// What stalled a request; decides which stall counters its cycles go to.
+enum class StallCause : uint8_t { None, StoreQueue, DcMiss, EcMiss, Raw, IcMiss };
+
+inline constexpr std::string_view kStallCauseNames[] = {"None",   "StoreQueue", "DcMiss",
+                                                        "EcMiss", "Raw",        "IcMiss"};
+static_assert(std::size(kStallCauseNames) == unsigned(StallCause::IcMiss) + 1,
+              "kStallCauseNames: one name per StallCause");
+constexpr std::string_view to_string(StallCause cause) {
+    return kStallCauseNames[unsigned(cause)];
+}
+
+struct CacheRequest {
+    RequestKind kind = RequestKind::Load;
+    uint8_t size = 0;
+    uint8_t prefetch_fcn = 0; // PREFETCH function code
+    bool io = false;          // not cacheable: a device, reached by b_transport instead
+    uint64_t va = 0;
+    uint64_t pa = 0;
+    uint64_t cycle = 0; // when the pipeline presents it
+    uintptr_t tag = 0;  // the hierarchy's client's handle, returned by completed()
+
+    bool writes() const { return kind == RequestKind::Store || kind == RequestKind::Atomic; }
+};
+
+struct CacheAnswer {
+    bool done = false;  // false: the answer comes later
+    uint64_t ready = 0; // when done: the cycle the instruction may go on
+    StallCause cause = StallCause::None;
+    // The I$ fill count after this access (the CPU's bridge fills it in): an
+    // I$ line that hit stays present until it changes, and it changes only
+    // while a fetch is answered.
+    uint64_t icache_epoch = 0;
+};
+
+} // namespace fireplane::cache

@@ -1,0 +1,40 @@
+#pragma once
+// The CPU's end of the seam to its own caches (models/cache/cpu_cache_socket.h):
+// it sends the detailed model's requests as TLM-2.0 AT transactions, hands
+// back their answers, at once or after a wait in SystemC time, and counts the
+// events the caches report on the CPU's hardware counters.
+#include "cpu_cache_socket.h"
+#include "detailed_timing.h"
+#include "perf_counters.h"
+
+#include <systemc>
+#include <tlm>
+
+namespace fireplane::sparc {
+
+class CacheBridge : public CachePort, private cache::CacheBwIf {
+public:
+    cache::CpuCacheInitiatorSocket socket;
+
+    CacheBridge(const char* socket_name, sc_core::sc_time period, PerfCounters& counters);
+
+    cache::CacheAnswer request(const cache::CacheRequest& request) override;
+    // The answer of the last request, which did not complete at once. Call it
+    // from the CPU's thread: it waits in SystemC time until the answer is there.
+    cache::CacheAnswer wait_for_answer();
+
+private:
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                       sc_core::sc_time& delay) override;
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+    void count(cache::CacheEvent event, uint64_t n) override;
+
+    sc_core::sc_time period_;
+    PerfCounters& counters_;
+    tlm::tlm_generic_payload payload_; // the one request in flight
+    cache::CpuRequestExtension* ext_;  // owned by payload_
+    bool arrived_ = false;
+    sc_core::sc_event arrival_;
+};
+
+} // namespace fireplane::sparc
