@@ -50,9 +50,14 @@ static void* in_sigsuspend(void* arg) {
     return NULL;
 }
 
-// Asynchronous cancellation: the signal lands anywhere in the loop.
+// Asynchronous cancellation: the signal lands anywhere in the loop. Each
+// thread counts itself in first, and the main thread cancels only once all
+// are in: a cancel that came earlier could land in code that is not
+// async-cancel-safe (sem_post, the cleanup push), where the outcome is undefined.
 static volatile unsigned long sink;
+static _Atomic int spinning_now;
 __attribute__((noinline)) static void spin(void) {
+    spinning_now++;
     for (;;)
         sink = sink * 7 + 1;
 }
@@ -65,7 +70,6 @@ static void* spinning(void* arg) {
     char* o = arg;
     pthread_cleanup_push(cleanup, o);
     pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, NULL);
-    sem_post(&started);
     nested_spin(o);
     pthread_cleanup_pop(0);
     return NULL;
@@ -95,9 +99,11 @@ int main(int argc, char** argv) {
         printf("cancelled in %s: %s\n", names[i], ok ? "yes" : "no");
     }
     pthread_t t[MT_MAX_THREADS];
-    for (int i = 0; i < nthreads; i++) {
+    for (int i = 0; i < nthreads; i++)
         pthread_create(&t[i], NULL, spinning, order[i]);
-        sem_wait(&started);
+    while (spinning_now < nthreads) {
+        struct timespec nap = {0, 100000};
+        nanosleep(&nap, NULL);
     }
     int all = 1;
     for (int i = 0; i < nthreads; i++) {
