@@ -24,11 +24,13 @@ import math
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import textwrap
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "python"))
+from fireplane_tools import checks, output, plotting, simulator, tables  # noqa: E402
 
 ROWS_FILE = "sw/microbench/rows.tsv"
 MODEL = "detailed"
@@ -45,22 +47,19 @@ class UsageError(Exception):
 class Row:
     def __init__(self, rid, program, lo, hi, name):
         self.id, self.program, self.lo, self.hi, self.name = rid, program, lo, hi, name
+        self.range = checks.Range(lo, hi)
 
     @property
     def target(self):
         """The target as the paper writes it: 206-240, 1, 180+."""
-        if self.hi == math.inf:
-            return f"{self.lo}+"
-        return f"{self.lo}" if self.lo == self.hi else f"{self.lo}-{self.hi}"
+        return self.range.text
 
     def passes(self, cycles):
-        return cycles is not None and self.lo <= cycles <= self.hi
+        return cycles in self.range
 
     def miss(self, cycles):
         """How far cycles lies from the target: '86 below', '3 above', or ''."""
-        if cycles is None or self.passes(cycles):
-            return ""
-        return f"{self.lo - cycles} below" if cycles < self.lo else f"{cycles - self.hi} above"
+        return self.range.miss(cycles)
 
 
 def read_rows(path):
@@ -159,15 +158,17 @@ class Runner:
                 time.sleep(2)
             try:
                 shutil.copy2(self.fireplane, copy)
-                proc = subprocess.run([copy, "dump-config", "--config", self.config], capture_output=True,
-                                      text=True, timeout=60)
-            except (OSError, subprocess.SubprocessError) as e:
-                why = str(getattr(e, "strerror", None) or e)
+                proc = simulator.dump_config(copy, self.config, timeout=60)
+            except OSError as e:
+                why = e.strerror or str(e)
+                continue
+            except simulator.RunError as e:
+                why = str(e)
                 continue
             if proc.returncode == 0:
                 self.binary = copy
                 return
-            msg = (proc.stderr.strip().splitlines() or [f"exit code {proc.returncode}"])[-1]
+            msg = proc.last_error_line() or f"exit code {proc.returncode}"
             if proc.returncode > 0 and "error" in msg:
                 raise UsageError(f"config {self.rel(self.config)}: {self.scrub(msg)}")
             why = f"exit code {proc.returncode}: {msg}"
@@ -194,45 +195,39 @@ class Runner:
         """Checks each --set PARAM=V against the machine with `fireplane dump-config`
         (unknown component or parameter, bad value): a UsageError if it fails."""
         for param, value in sets:
-            proc = subprocess.run([self.binary, "dump-config", "--config", self.config, "--set",
-                                   f"{param}={value}"], capture_output=True, text=True)
+            proc = simulator.dump_config(self.binary, self.config, [f"{param}={value}"])
             if proc.returncode != 0:
-                msg = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else f"exit {proc.returncode}"
+                msg = proc.last_error_line() or f"exit {proc.returncode}"
                 raise UsageError(f"'{param}={value}' on {self.rel(self.config)}: {self.scrub(msg)}")
 
     def run_row(self, row, sets):
         """Runs one row: {'simulated': cycles or None, 'pass': bool, 'note': str}."""
         program = os.path.join(self.build_dir, "sw", "microbench", row.program)
-        cmd = [self.binary, "run", "-q", "--config", self.config, "--model", MODEL]
-        for param, value in sets:
-            cmd += ["--set", f"{param}={value}"]
-        cmd += ["--", program]
         result = {"simulated": None, "pass": False, "note": ""}
         if not os.access(program, os.X_OK):
             result["note"] = f"no program {self.rel(program)} (build target sw_microbench_{row.program})"
             return result
         try:
-            proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                                  timeout=TIMEOUT_S, cwd=self.build_dir)
-        except subprocess.TimeoutExpired:
-            result["note"] = f"timed out after {TIMEOUT_S} s"
+            proc = simulator.fireplane_run(self.binary, [program], config=self.config, model=MODEL,
+                                           sets=[f"{p}={v}" for p, v in sets], cwd=self.build_dir,
+                                           timeout=TIMEOUT_S)
+        except simulator.Timeout as e:
+            result["note"] = str(e)
             return result
-        except OSError as e:
-            result["note"] = f"could not run fireplane: {e.strerror}"
+        except simulator.RunError as e:
+            result["note"] = f"could not run fireplane: {e}"
             return result
-        reported = re.search(r"^row (\S+)", proc.stdout, re.M)
-        cycles = re.search(r"^cycles (-?\d+)$", proc.stdout, re.M)
-        if cycles:
-            result["simulated"] = int(cycles.group(1))
+        report = output.MicrobenchReport(proc.stdout)
+        result["simulated"] = report.cycles
         notes = []
         if proc.returncode != 0:
             how = f"killed by signal {-proc.returncode}" if proc.returncode < 0 else f"exit code {proc.returncode}"
-            last = (proc.stderr.strip().splitlines() or [""])[-1].strip()
+            last = proc.last_error_line()
             notes.append(f"{how}" + (f": {self.scrub(last)[:120]}" if last else ""))
-        if not cycles:
+        if report.cycles is None:
             notes.append("no 'cycles' line in the output")
-        elif reported and reported.group(1) != row.id:
-            notes.append(f"the program reports row {reported.group(1)}")
+        elif report.row_id is not None and report.row_id != row.id:
+            notes.append(f"the program reports row {report.row_id}")
         if notes:
             result["note"] = "; ".join(notes)
         else:
@@ -248,15 +243,6 @@ class Runner:
 
 # ---------------------------------------------------------------- text output
 
-def format_table(header, lines, right=()):
-    widths = [max(len(str(x)) for x in col) for col in zip(header, *lines)]
-    out = []
-    for line in [header] + lines:
-        cells = [str(c).rjust(w) if i in right else str(c).ljust(w) for i, (c, w) in enumerate(zip(line, widths))]
-        out.append("  ".join(cells).rstrip())
-    return out
-
-
 def md_escape(text):
     return str(text).replace("|", "\\|")
 
@@ -270,22 +256,7 @@ def reference(cells):
     return next((c["simulated"] for c in cells if c["simulated"] is not None), None)
 
 
-def shown(cycles):
-    return "n/a" if cycles is None else str(cycles)
-
-
 # ---------------------------------------------------------------- plots
-
-def pyplot():
-    """matplotlib.pyplot on the Agg backend, or None (the PNG is then skipped)."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        return plt
-    except ImportError:
-        return None
-
 
 def tex_safe(text):
     """Row names contain '$' (D$, E$), which matplotlib would read as mathtext."""
@@ -308,7 +279,7 @@ XMIN, XMAX = 0.75, 400
 
 
 def plot_validation(path, rows, results, title):
-    plt = pyplot()
+    plt = plotting.pyplot()  # without it, the PNG is skipped and a note says so
     if plt is None:
         return False
     from matplotlib.lines import Line2D
@@ -355,7 +326,7 @@ def plot_validation(path, rows, results, title):
             colour = PASS_COLOUR if res["pass"] else FAIL_COLOUR
             sim = res["simulated"]
             # Right margin, a small table: simulated, target, result.
-            for dx, text, colour_, weight in ((34, shown(sim), colour, "bold"), (92, row.target, "#37474f", "normal"),
+            for dx, text, colour_, weight in ((34, tables.cell(sim), colour, "bold"), (92, row.target, "#37474f", "normal"),
                                               (102, "pass" if res["pass"] else "FAIL", colour, "bold")):
                 ax.annotate(text, xy=(1, y), xycoords=("axes fraction", "data"), xytext=(dx, 0),
                             textcoords="offset points", va="center", ha="right" if dx < 100 else "left",
@@ -397,7 +368,7 @@ def plot_sweeps(path, rows, sweeps, title):
     """One heatmap per sweep: rows x values, the cell showing the cycles; green
     pass, red fail; saturated where the row moves with the parameter, pale where
     it does not."""
-    plt = pyplot()
+    plt = plotting.pyplot()  # without it, the PNG is skipped and a note says so
     if plt is None:
         return False
     from matplotlib.colors import ListedColormap
@@ -429,7 +400,7 @@ def plot_sweeps(path, rows, sweeps, title):
             for j, cell in enumerate(cells):
                 sim = cell["simulated"]
                 changed = sim is not None and sim != first
-                ax.text(j, i, shown(sim), ha="center", va="center", fontsize=8.5,
+                ax.text(j, i, tables.cell(sim), ha="center", va="center", fontsize=8.5,
                         fontweight="bold" if changed else "normal",
                         color="#212121" if sweep["moves"][i] else "#757575")
         ax.set_xticks(range(len(values)))
@@ -478,10 +449,10 @@ def validate(runner, rows, sets, out):
     failed = len(rows) - passed
     config = runner.rel(runner.config)
 
-    lines = [[row.id, row.name, shown(res["simulated"]), row.target, "pass" if res["pass"] else "FAIL",
+    lines = [[row.id, row.name, tables.cell(res["simulated"]), row.target, "pass" if res["pass"] else "FAIL",
               res["note"]] for row, res in zip(rows, results)]
     print(f"Fireplane validation: {config}, {MODEL} model, overrides: {sets_text(sets).replace('`', '')}")
-    for text in format_table(["id", "row", "simulated", "target", "result", "note"], lines, right=(2, 3)):
+    for text in tables.aligned(["id", "row", "simulated", "target", "result", "note"], lines, right=(2, 3)):
         print(text)
 
     os.makedirs(out, exist_ok=True)
@@ -558,7 +529,7 @@ def sweep(runner, rows, sets, sweeps, out):
             first = reference(cs)
             for c in cs:
                 star = "*" if c["simulated"] is not None and c["simulated"] != first else ""
-                line.append((shown(c["simulated"]), star, "pass" if c["pass"] else "FAIL"))
+                line.append((tables.cell(c["simulated"]), star, "pass" if c["pass"] else "FAIL"))
             lines.append(line)
         # Terminal cells "217* pass", the numbers right-aligned within each column.
         text_lines = [line[:4] for line in lines]
@@ -568,7 +539,7 @@ def sweep(runner, rows, sets, sweeps, out):
                 num, star, verdict = line[4 + j]
                 text_line.append(f"{num:>{w}}{star or ' '} {verdict}")
         totals = ["", "passed / failed", "", ""] + [f"{t['passed']} / {t['failed']}" for t in d["totals"]]
-        for text in format_table(["id", "row", "target", ""] + values, text_lines + [totals], right=(2,)):
+        for text in tables.aligned(["id", "row", "target", ""] + values, text_lines + [totals], right=(2,)):
             print(text)
         notes = [(row, v, c["note"]) for row, cs in zip(rows, d["cells"]) for v, c in zip(values, cs)
                  if c["simulated"] is None]
