@@ -24,114 +24,60 @@ Each check prints `ok`/`FAIL`, the expression and every value it read.
 The second form runs PROGRAM under qemu-sparc64 and passes when it exits 0 and
 every REGEX matches a line of its output: cycle counts mean nothing there.
 """
-import json
 import os
-import re
-import subprocess
 import sys
 import tempfile
 
-import yaml
-
-TIMEOUT_S = 120
-
-
-def take(args, flag, arity=1):
-    """Removes every `flag V...` from args; returns the list of values (tuples if arity > 1)."""
-    found = []
-    while flag in args:
-        i = args.index(flag)
-        vals = args[i + 1:i + 1 + arity]
-        if len(vals) < arity:
-            sys.exit(f"{flag} needs {arity} argument(s)")
-        found.append(vals[0] if arity == 1 else tuple(vals))
-        del args[i:i + 1 + arity]
-    return found
-
-
-def run(cmd):
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT_S)
-    sys.stdout.write(proc.stdout)
-    sys.stderr.write(proc.stderr)
-    if proc.returncode != 0:
-        print(f"FAIL: exit code {proc.returncode} from {' '.join(cmd)}")
-    return proc
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import argv, checks, machine, output, simulator, stats  # noqa: E402
 
 
 def check_qemu(program, args, lines):
-    proc = run(["qemu-sparc64", program, *args])
+    proc = checks.echoed(simulator.qemu_run([program, *args]))
     ok = proc.returncode == 0
     for regex in lines:
-        found = re.search(regex, proc.stdout, re.M) is not None
-        print(f"{'ok  ' if found else 'FAIL'} a line matches {regex!r}")
-        ok &= found
+        ok &= checks.line(output.has_line(regex, proc.stdout), f"a line matches {regex!r}")
     return 0 if ok else 1
-
-
-def stat_value(stats, name):
-    node = stats
-    for part in name.split("."):
-        if not isinstance(node, dict) or part not in node:
-            raise KeyError(f"no statistic {name}")
-        node = node[part]
-    if not isinstance(node, dict) or "value" not in node:
-        raise KeyError(f"no statistic {name}")
-    return node["value"]
-
-
-def param_value(config, name):
-    node = config["components"] if name.split(".")[0] in config.get("components", {}) else config
-    for part in name.split("."):
-        if not isinstance(node, dict) or part not in node:
-            raise KeyError(f"no parameter {name}")
-        node = node[part]
-    return node
 
 
 def main():
     args = sys.argv[1:]
     if args and args[0] == "--qemu":
         args = args[1:]
-        lines = take(args, "--line")
+        lines = argv.take(args, "--line")
         if not args:
             sys.exit(__doc__)
         return check_qemu(args[0], args[1:], lines)
 
-    checks = take(args, "--check")
-    sets = take(args, "--set")
-    models = take(args, "--model")
-    model = models[-1] if models else "detailed"
-    if len(args) < 3 or not checks:
+    exprs = argv.take(args, "--check")
+    sets = argv.take(args, "--set")
+    model = argv.take_last(args, "--model", "detailed")
+    if len(args) < 3 or not exprs:
         sys.exit(__doc__)
     fireplane, config_file, program, *prog_args = args
-    set_args = [a for s in sets for a in ("--set", s)]
 
     with tempfile.TemporaryDirectory() as work:
         stats_file = os.path.join(work, "stats.json")
-        proc = run([fireplane, "run", "-q", "--config", config_file, "--model", model, *set_args, "--stats",
-                    stats_file, "--", program, *prog_args])
+        proc = checks.echoed(simulator.fireplane_run(fireplane, [program, *prog_args],
+                                                     config=config_file, model=model, sets=sets,
+                                                     stats=stats_file))
         ok = proc.returncode == 0
-        try:
-            with open(stats_file) as f:
-                stats = json.load(f)
-        except (OSError, ValueError) as e:
-            print(f"FAIL: no statistics ({e})")
+        if checks.statistics(proc) is None:
             return 1
         regions = {}
-        for k, name in re.findall(r"^region (\d+) (\S+)$", proc.stdout, re.M):
-            dump = os.path.join(work, f"stats.dump{k}.json")
+        for k, name in output.regions(proc.stdout):
             try:
-                with open(dump) as f:
-                    regions[name] = json.load(f)
+                regions[name] = stats.load(os.path.join(work, f"stats.dump{k}.json"))
             except (OSError, ValueError) as e:
                 print(f"FAIL: region {name}: no statistics dump {k} ({e})")
                 ok = False
-    values = {m.group(1): int(m.group(2)) for m in re.finditer(r"^value (\S+) (-?\d+)$", proc.stdout, re.M)}
-    dump = subprocess.run([fireplane, "dump-config", "--config", config_file, *set_args], capture_output=True,
-                          text=True, timeout=TIMEOUT_S)
-    config = yaml.safe_load(dump.stdout) if dump.returncode == 0 else {}
+    values = output.values(proc.stdout)
+    try:
+        config = machine.load(fireplane, config_file, sets)
+    except RuntimeError:
+        config = {}  # p() then says which parameter it could not read
 
-    for expr in checks:
+    for expr in exprs:
         used = []
 
         def record(label, value):
@@ -139,10 +85,11 @@ def main():
             return value
 
         env = {
-            "s": lambda name: record(name, stat_value(stats, name)),
-            "r": lambda region, name: record(f"{region}:{name}", stat_value(regions[region], name)),
+            "s": lambda name: record(name, stats.value(proc.stats, name)),
+            "r": lambda region, name: record(f"{region}:{name}",
+                                             stats.value(regions[region], name)),
             "v": lambda name: record(name, values[name]),
-            "p": lambda name: record(name, param_value(config, name)),
+            "p": lambda name: record(name, machine.parameter(config, name)),
             "abs": abs,
             "min": min,
             "max": max,
@@ -153,8 +100,7 @@ def main():
             print(f"FAIL {expr}: cannot evaluate ({type(e).__name__}: {e})")
             ok = False
             continue
-        print(f"{'ok  ' if passed else 'FAIL'} {expr}   [{', '.join(used)}]")
-        ok &= passed
+        ok &= checks.line(passed, f"{expr}   [{', '.join(used)}]")
     return 0 if ok else 1
 
 

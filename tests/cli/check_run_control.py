@@ -15,7 +15,6 @@ CHECK is one of
                        default do not, a terminal gets it by default and redrawn in place;
                        the guest's output and the statistics are the same either way
 """
-import json
 import os
 import pty
 import re
@@ -23,24 +22,17 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import checks, simulator, stats  # noqa: E402
+
 LIMIT_EXIT = 124
 PROGRESS = re.compile(r"fireplane: \d+\.\d{6} s simulated, \d+ instructions, [\d.]+ MIPS, \d+ s host")
-failures = []
-
-
-def expect(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
-
-
-def run(cmd, cwd):
-    return subprocess.run(cmd, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                          timeout=600)
+report = checks.Report()
+expect = report.check
 
 
 def check_version(fireplane, source):
-    p = run([fireplane, "--version"], source)
+    p = simulator.run([fireplane, "--version"], source)
     lines = p.stdout.splitlines()
     expect(p.returncode == 0 and len(lines) == 2, "--version exits 0 with two lines")
     m = re.fullmatch(r"fireplane (\d+\.\d+\.\d+) \(git ([0-9a-f]{7,}(-dirty)?|unknown)\)",
@@ -48,51 +40,48 @@ def check_version(fireplane, source):
     expect(m is not None, f"first line names the release and revision: {lines[:1]}")
     expect(len(lines) > 1 and re.match(r"SystemC 2\.3\.\d", lines[1]) is not None,
            f"second line names SystemC: {lines[1:2]}")
-    head = subprocess.run(["git", "-C", source, "rev-parse", "--short=12", "HEAD"],
-                          capture_output=True, text=True)
+    head = simulator.run(["git", "-C", source, "rev-parse", "--short=12", "HEAD"])
     if m and head.returncode == 0:
         expect(m.group(2).split("-")[0] == head.stdout.strip(),
                f"the revision is the source's HEAD ({head.stdout.strip()})")
 
 
-def stats_of(path):
-    with open(path) as f:
-        doc = json.load(f)
-    doc.pop("host", None)
-    return doc
+def run(fireplane, program, work, options=(), **kwargs):
+    """One run with --stats; its statistics (less the host's figures) in .stats."""
+    p = simulator.fireplane_run(fireplane, program, stats=os.path.join(work, "stats.json"),
+                                options=options, cwd=work, **kwargs)
+    p.stats = stats.without_host(p.need_stats())
+    return p
 
 
 def check_limits(fireplane, program, config, args):
+    program = [program] + args
     with tempfile.TemporaryDirectory(prefix="fireplane-limits.") as work:
-        stats = os.path.join(work, "stats.json")
-        base = [fireplane, "run", "-q", "--config", config, "--stats", stats]
         for model in ("functional", "fixed", "detailed"):
-            full = run(base + ["--model", model, "--", program] + args, work)
-            doc = stats_of(stats)
-            total = doc["sim"]["instructions"]["value"]
+            def limited(*options):
+                return run(fireplane, program, work, options, config=config, model=model)
+            full = limited()
+            doc = full.stats
+            total = stats.value(doc, "sim.instructions")
             expect(full.returncode == 0, f"{model}: the program runs to its end")
             n = total // 3 + 1
-            p = run(base + ["--model", model, "--max-instructions", str(n), "--", program] + args,
-                    work)
-            got = stats_of(stats)["sim"]["instructions"]["value"]
+            p = limited("--max-instructions", str(n))
+            got = stats.value(p.stats, "sim.instructions")
             expect(p.returncode == LIMIT_EXIT and got == n,
                    f"{model}: --max-instructions {n} stops after {got}, exit {p.returncode}")
             expect(f"stopped after {n} instructions (--max-instructions)" in p.stderr,
                    f"{model}: the message names the limit")
-            end_us = max(1, int(doc["sim"]["sim_seconds"]["value"] * 1e6 / 2))
-            p = run(base + ["--model", model, "--max-time", f"{end_us}us", "--", program] + args,
-                    work)
-            sim = stats_of(stats)["sim"]["sim_seconds"]["value"]
+            end_us = max(1, int(stats.value(doc, "sim.sim_seconds") * 1e6 / 2))
+            p = limited("--max-time", f"{end_us}us")
+            sim = stats.value(p.stats, "sim.sim_seconds")
             # The last instruction may end past the limit by its latency (a miss: < 1 us).
             expect(p.returncode == LIMIT_EXIT and 0 <= sim - end_us * 1e-6 < 1e-6,
                    f"{model}: --max-time {end_us}us stops at {sim:.9f} s, exit {p.returncode}")
             expect(f"stopped after {end_us}us of simulated time (--max-time)" in p.stderr,
                    f"{model}: the message names the time")
-            p = run(base + ["--model", model, "--max-instructions", str(total * 2), "--max-time",
-                            "10s", "--", program] + args, work)
+            p = limited("--max-instructions", str(total * 2), "--max-time", "10s")
             expect(p.returncode == full.returncode and p.stdout == full.stdout and
-                   stats_of(stats) == doc, f"{model}: limits the program does not reach change "
-                   "nothing")
+                   p.stats == doc, f"{model}: limits the program does not reach change nothing")
 
 
 def on_terminal(cmd, cwd):
@@ -118,19 +107,19 @@ def on_terminal(cmd, cwd):
 
 def check_progress(fireplane, program):
     with tempfile.TemporaryDirectory(prefix="fireplane-progress.") as work:
-        stats = os.path.join(work, "stats.json")
-        base = [fireplane, "run", "--stats", stats]
-        quiet = run(base + ["--no-progress", "--", program], work)
-        quiet_stats = stats_of(stats)
+        def progress(*options):
+            return run(fireplane, [program], work, options, quiet=False)
+        quiet = progress("--no-progress")
         expect(not PROGRESS.search(quiet.stderr), "--no-progress: no progress line")
-        shown = run(base + ["--progress", "--", program], work)
+        shown = progress("--progress")
         lines = [l for l in shown.stderr.splitlines() if PROGRESS.fullmatch(l)]
         expect(len(lines) >= 1, f"--progress on a pipe: {len(lines)} progress line(s)")
         expect(shown.stdout == quiet.stdout and shown.returncode == quiet.returncode and
-               stats_of(stats) == quiet_stats, "the progress line changes nothing in the run")
-        piped = run(base + ["--", program], work)
+               shown.stats == quiet.stats, "the progress line changes nothing in the run")
+        piped = progress()
         expect(not PROGRESS.search(piped.stderr), "a pipe gets no progress line by default")
-        rc, out, err = on_terminal(base + ["--", program], work)
+        rc, out, err = on_terminal(simulator.fireplane_command(
+            fireplane, [program], stats=os.path.join(work, "stats.json"), quiet=False), work)
         expect(PROGRESS.search(err) is not None and "\r" in err and "\x1b[K" in err,
                "a terminal gets the line by default, redrawn in place")
         expect(rc == quiet.returncode and out == quiet.stdout, "the same run on a terminal")
@@ -148,7 +137,7 @@ def main():
         check_progress(fireplane, sys.argv[4])
     else:
         sys.exit(__doc__)
-    sys.exit(1 if failures else 0)
+    sys.exit(report.status())
 
 
 if __name__ == "__main__":

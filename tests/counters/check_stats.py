@@ -6,45 +6,28 @@ NAME is a dotted statistic (cpu0.counters.SW_count_0); VALUE an exact number,
 or LO..HI for a closed range (for counts the program's structure fixes only
 within a few, such as misses of the code around a loop).
 """
-import json
 import os
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import argv, checks, simulator  # noqa: E402
 
 
 def main():
     args = sys.argv[1:]
-    expects = []
-    while "--expect" in args:
-        i = args.index("--expect")
-        expects.append(args[i + 1])
-        del args[i:i + 2]
+    expects = argv.take(args, "--expect")
     fireplane, config, program, *prog_args = args
     with tempfile.TemporaryDirectory() as work:
-        stats_file = os.path.join(work, "stats.json")
-        run = subprocess.run([fireplane, "run", "-q", "--config", config, "--stats", stats_file, "--", program,
-                              *prog_args], capture_output=True, text=True, timeout=120)
-        sys.stdout.write(run.stdout)
-        sys.stderr.write(run.stderr)
+        run = simulator.fireplane_run(fireplane, [program, *prog_args], config=config,
+                                      stats=os.path.join(work, "stats.json"))
+        run.echo()
         failed = False
         if run.returncode != 0:
             print(f"FAIL: exit code {run.returncode} (the program checks its own PIC readings)")
             failed = True
-        stats = json.load(open(stats_file))
-        for expect in expects:
-            name, value = expect.split("=")
-            node = stats
-            for part in name.split("."):
-                node = node[part]
-            got = node["value"]
-            if ".." in value:
-                lo, hi = value.split("..")
-                ok = float(lo) <= got <= float(hi)
-            else:
-                ok = got == float(value)
-            print(f"{'ok  ' if ok else 'FAIL'} {name} = {got:.0f} (expected {value})")
-            failed |= not ok
+        doc = checks.statistics(run)
+        failed |= doc is None or not checks.check_all(doc, expects)
     return 1 if failed else 0
 
 

@@ -13,65 +13,44 @@ filters are reprogrammed every interval) at 20us; with --trace-sample WB every
 memory, os, ...) must be equal, and the program's output too; host.* (host
 seconds, MIPS) are the host's, not the simulation's.
 """
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import argv, checks, simulator, stats  # noqa: E402
+
 BUSSTAT = "sfi_hstgrm_all_trans,sfi_hstgrm_cohrnt,RTS,RTO,WB"
 OWN = "firelink"  # the monitors' statistics: the tools change what they count
-HOST = "host."  # wall-clock time and MIPS
+HOST = stats.HOST + "."  # wall-clock time and MIPS
 
 
-def flatten(node, prefix=""):
-    """{"a": {"b": {"value": 1}}} -> {"a.b": 1}"""
-    if isinstance(node, dict) and "value" in node and not isinstance(node["value"], dict):
-        return {prefix: node["value"]}
-    out = {}
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out.update(flatten(v, f"{prefix}.{k}" if prefix else k))
-    else:
-        out[prefix] = node
-    return out
-
-
-def run(cmd, work, name, extra):
-    stats = os.path.join(work, name + ".json")
-    p = subprocess.run(cmd[:2] + ["--stats", stats] + extra + cmd[2:], cwd=work,
-                       stdin=subprocess.DEVNULL, capture_output=True, timeout=300)
+def run(fireplane, config, model, program, work, name, options):
+    """(every statistic by its dotted name, stdout) of one run."""
+    p = simulator.fireplane_run(fireplane, program, config=config, model=model,
+                                stats=os.path.join(work, name + ".json"), options=options,
+                                cwd=work)
     if p.returncode != 0:
-        print(f"FAIL: {name}: exit code {p.returncode}: {p.stderr.decode()[-500:]}")
-        sys.exit(1)
-    with open(stats) as f:
-        return flatten(json.load(f)), p.stdout
+        checks.fail_now(f"{name}: exit code {p.returncode}: {p.stderr[-500:]}")
+    return stats.flatten(p.need_stats()), p.stdout_bytes
 
 
 def main():
     args = sys.argv[1:]
-    model, trace_events = [], "WB"
-    if "--model" in args:
-        i = args.index("--model")
-        model = ["--model", args[i + 1]]
-        del args[i:i + 2]
-    if "--trace-events" in args:
-        i = args.index("--trace-events")
-        trace_events = args[i + 1]
-        del args[i:i + 2]
+    model = argv.take_last(args, "--model")
+    trace_events = argv.take_last(args, "--trace-events", "WB")
     fireplane, config = os.path.abspath(args[0]), os.path.abspath(args[1])
     program = [os.path.abspath(args[2])] + args[3:]
-    # cmd[:2] + extra options + cmd[2:]
-    cmd = [fireplane, "run", "-q", "--config", config] + model + ["--"] + program
     with tempfile.TemporaryDirectory() as work:
-        plain, out = run(cmd, work, "plain", [])
+        plain, out = run(fireplane, config, model, program, work, "plain", [])
         runs = {
-            "busstat": run(cmd, work, "busstat", ["--busstat", BUSSTAT, "--interval", "20us",
-                                                  "--busstat-out",
-                                                  os.path.join(work, "busstat.txt")]),
-            "trace": run(cmd, work, "trace", ["--trace-sample", trace_events, "--trace-interval", "5us",
-                                              "--trace-out", os.path.join(work, "s.csv"),
-                                              "--trace-full", os.path.join(work, "f.csv")]),
+            "busstat": run(fireplane, config, model, program, work, "busstat",
+                           ["--busstat", BUSSTAT, "--interval", "20us", "--busstat-out",
+                            os.path.join(work, "busstat.txt")]),
+            "trace": run(fireplane, config, model, program, work, "trace",
+                         ["--trace-sample", trace_events, "--trace-interval", "5us",
+                          "--trace-out", os.path.join(work, "s.csv"),
+                          "--trace-full", os.path.join(work, "f.csv")]),
         }
         lines = sum(1 for line in open(os.path.join(work, "busstat.txt")) if line[:1].isdigit())
         segments = sum(1 for _ in open(os.path.join(work, "s.csv"))) - 1
@@ -80,12 +59,12 @@ def main():
           f"{len(cycles)} CPUs; busstat printed {lines} sample lines, the trace {segments} "
           f"sampled transactions")
     ok = True
-    for name, (stats, stdout) in runs.items():
-        keys = sorted(k for k in set(plain) | set(stats)
+    for name, (observed, stdout) in runs.items():
+        keys = sorted(k for k in set(plain) | set(observed)
                       if not k.startswith(OWN) and not k.startswith(HOST))
-        differ = [k for k in keys if plain.get(k) != stats.get(k)]
+        differ = [k for k in keys if plain.get(k) != observed.get(k)]
         for k in differ[:12]:
-            print(f"FAIL: {name}: {k} = {stats.get(k)}, plain {plain.get(k)}")
+            print(f"FAIL: {name}: {k} = {observed.get(k)}, plain {plain.get(k)}")
         if differ:
             print(f"FAIL: {name}: {len(differ)} of {len(keys)} statistics differ")
         if stdout != out:

@@ -10,39 +10,34 @@ checks the sampled trace against the whole one:
 
 usage: check_trace.py FIREPLANE CONFIG PROGRAM [ARGS...] --events E1,E2 --interval T [--complete]
 """
-import csv
 import os
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import argv, simulator, tables  # noqa: E402
 
 
 def main():
     args = sys.argv[1:]
-    complete = "--complete" in args
-    if complete:
-        args.remove("--complete")
-    i = args.index("--events")
-    events = args[i + 1]
-    del args[i:i + 2]
-    i = args.index("--interval")
-    interval = args[i + 1]
-    del args[i:i + 2]
+    complete = argv.take_flag(args, "--complete")
+    events = argv.take_last(args, "--events")
+    interval = argv.take_last(args, "--interval")
     fireplane, config = os.path.abspath(args[0]), os.path.abspath(args[1])
     program = [os.path.abspath(args[2])] + args[3:]
     with tempfile.TemporaryDirectory() as work:
         samples, full = os.path.join(work, "s.csv"), os.path.join(work, "f.csv")
-        p = subprocess.run([fireplane, "run", "-q", "--config", config, "--trace-sample", events,
-                            "--trace-interval", interval, "--trace-out", samples, "--trace-full",
-                            full, "--"] + program, cwd=work, stdin=subprocess.DEVNULL,
-                           capture_output=True, timeout=300)
+        p = simulator.fireplane_run(fireplane, program, config=config, cwd=work,
+                                    options=["--trace-sample", events, "--trace-interval",
+                                             interval, "--trace-out", samples, "--trace-full",
+                                             full])
         if p.returncode != 0:
-            print(f"FAIL: exit code {p.returncode}: {p.stderr.decode()[-400:]}")
+            print(f"FAIL: exit code {p.returncode}: {p.stderr[-400:]}")
             return 1
         key = lambda r: (r["address"], r["type"], r["source"], r["tid"], r["shared"], r["owned"])
-        truth = [key(r) for r in csv.DictReader(open(full))]
+        truth = [key(r) for r in tables.read_csv(full)]
         segs = {}
-        for r in csv.DictReader(open(samples)):
+        for r in tables.read_csv(samples):
             segs.setdefault(int(r["sample"]), []).append((key(r), r["overrun"] == "1"))
     ok = True
     pos = 0  # where the next segment must start at the earliest

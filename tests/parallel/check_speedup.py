@@ -15,35 +15,28 @@ parallel part, between FIREPLANE_ROI_BEGIN and FIREPLANE_ROI_END).
 
 usage: check_speedup.py FIREPLANE CONFIG PROGRAM MODEL...
 """
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
-TIMEOUT_S = 300
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import checks, simulator, stats  # noqa: E402
+
 THREADS = (1, 4, 12)
 MIN_SPEEDUP_4 = 2.0
-
-
-def run(cmd, cwd):
-    p = subprocess.run(cmd, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True,
-                       timeout=TIMEOUT_S)
-    return p.returncode, p.stdout, p.stderr.decode(errors="replace")
 
 
 def main():
     if len(sys.argv) < 5:
         sys.exit(__doc__)
     fireplane, config, program = sys.argv[1:4]
-    failures = []
+    report = checks.Report()
     with tempfile.TemporaryDirectory(prefix="fireplane-parallel.") as work:
-        reference = {n: run(["qemu-sparc64", program, str(n)], work)[:2] for n in THREADS}
+        reference = {n: simulator.qemu_run([program, str(n)], work) for n in THREADS}
         for model in sys.argv[4:]:
-            failures += check_model(fireplane, config, program, model, reference, work)
-    for f in failures:
-        print("FAIL:", f)
-    sys.exit(1 if failures else 0)
+            for failure in check_model(fireplane, config, program, model, reference, work):
+                report.fail(failure)
+    sys.exit(report.status())
 
 
 def check_model(fireplane, config, program, model, reference, work):
@@ -51,18 +44,16 @@ def check_model(fireplane, config, program, model, reference, work):
     name = os.path.basename(program)
     failures = []
     seconds = {}
-    stats = os.path.join(work, "stats.json")
     for n in THREADS:
-        f_rc, f_out, f_err = run([fireplane, "run", "-q", "--config", config, "--model", model,
-                                  "--stats", stats, "--", program, str(n)], work)
-        q_rc, q_out = reference[n]
-        if (q_rc, q_out) != (f_rc, f_out):
+        f = simulator.fireplane_run(fireplane, [program, str(n)], config=config, model=model,
+                                    stats=os.path.join(work, "stats.json"), cwd=work)
+        q = reference[n]
+        if (q.returncode, q.stdout_bytes) != (f.returncode, f.stdout_bytes):
             failures.append(f"{model}, {n} threads: output or exit code differs from "
-                            f"qemu-sparc64 (exit {f_rc} vs {q_rc})\n--- qemu\n{q_out.decode()}"
-                            f"--- fireplane\n{f_out.decode()}{f_err}")
+                            f"qemu-sparc64 (exit {f.returncode} vs {q.returncode})\n--- qemu\n"
+                            f"{q.stdout}--- fireplane\n{f.stdout}{f.stderr}")
             continue
-        with open(stats) as f:
-            seconds[n] = json.load(f)["sim"]["sim_seconds"]["value"]
+        seconds[n] = stats.value(f.need_stats(), "sim.sim_seconds")
         print(f"{name} {model} {n:2d} threads: {seconds[n] * 1e3:9.3f} ms simulated")
     if len(seconds) == len(THREADS):
         for n in THREADS[1:]:

@@ -15,6 +15,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import simulator, tables  # noqa: E402
+
 # The counters: cycles shown as time (6,000,000 cycles at 1.2 GHz = 5 ms per
 # packet), dcrm as events with backtracking.
 CLOCK_HZ = 1_200_000_000
@@ -190,7 +193,7 @@ class Env:
                                     base_packets(self.program), base_exact(self.program))
 
     def run(self, *args, expect=0):
-        r = subprocess.run([self.fireplane, "analyze", *args], capture_output=True, text=True)
+        r = simulator.run([self.fireplane, "analyze", *args])
         if r.returncode != expect:
             raise Failure(f"`analyze {' '.join(args)}` exited {r.returncode}, expected {expect}\n"
                           f"stdout: {r.stdout}\nstderr: {r.stderr}")
@@ -198,11 +201,7 @@ class Env:
 
     def tsv(self, *args, exp=None):
         """The listing as {name: [cells...]} plus the header, from --tsv output."""
-        out = self.run(exp or self.exp, "--tsv", *args).stdout
-        lines = out.rstrip("\n").split("\n")
-        head = lines[0].split("\t")
-        rows = [l.split("\t") for l in lines[1:]]
-        return head, rows
+        return tables.parse_tsv(self.run(exp or self.exp, "--tsv", *args).stdout)
 
     def error(self, args, message):
         r = self.run(*args, expect=2)
@@ -466,18 +465,16 @@ def case_help(env):
 def case_profile_plot(env):
     script = os.path.join(env.args.scripts, "profile_plot")
     out = os.path.join(env.work, "top.png")
-    r = subprocess.run([script, env.exp, out, "--fireplane", env.fireplane], capture_output=True,
-                       text=True)
+    r = simulator.run([script, env.exp, out, "--fireplane", env.fireplane])
     equal((r.returncode, r.stdout.strip()), (0, f"profile_plot: 4 functions by e.cycles written "
                                                 f"to {out}"), "default metric")
     with open(out, "rb") as f:
         data = f.read()
     check(data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000, "a PNG image")
-    r = subprocess.run([script, env.exp, out, "--metric", "i.dcrm", "--top", "2", "--fireplane",
-                        env.fireplane], capture_output=True, text=True)
+    r = simulator.run([script, env.exp, out, "--metric", "i.dcrm", "--top", "2", "--fireplane",
+                       env.fireplane])
     equal(r.stdout.strip(), f"profile_plot: 2 functions by i.dcrm written to {out}", "--top 2")
-    r = subprocess.run([script, env.exp, out, "--metric", "e.nope", "--fireplane", env.fireplane],
-                       capture_output=True, text=True)
+    r = simulator.run([script, env.exp, out, "--metric", "e.nope", "--fireplane", env.fireplane])
     equal((r.returncode, r.stderr.strip()), (2, "fireplane: error: unknown metric 'e.nope': "
                                                 "this experiment's counters are cycles, dcrm"),
           "bad metric")
@@ -488,14 +485,14 @@ def case_flamegraph_png(env):
     env.run(env.exp, "folded", folded)
     script = os.path.join(env.args.scripts, "flamegraph_png")
     out = os.path.join(env.work, "flame.png")
-    r = subprocess.run([script, folded, out], capture_output=True, text=True)
+    r = simulator.run([script, folded, out])
     equal((r.returncode, r.stdout.strip()),
           (0, f"flamegraph_png: 4 stacks, 4 frames written to {out}"), "flame graph")
     with open(out, "rb") as f:
         check(f.read(8) == b"\x89PNG\r\n\x1a\n", "a PNG image")
     with open(folded, "a") as f:
         f.write("_start;leaf lots\n")
-    r = subprocess.run([script, folded, out], capture_output=True, text=True)
+    r = simulator.run([script, folded, out])
     equal((r.returncode, r.stderr.strip()),
           (2, f"flamegraph_png: {folded}:5: expected 'frame;frame;... count'"), "bad line")
 
@@ -589,8 +586,7 @@ def main():
     ap.add_argument("--fireplane")
     ap.add_argument("--cc", help="sparc64-linux-gnu-gcc")
     ap.add_argument("--fixtures", default=os.path.join(os.path.dirname(__file__), "fixtures"))
-    ap.add_argument("--scripts", default=os.path.join(os.path.dirname(__file__), "..", "..",
-                                                      "scripts"))
+    ap.add_argument("--scripts", default=os.path.join(simulator.REPO_ROOT, "scripts"))
     ap.add_argument("--list", action="store_true")
     ap.add_argument("case", nargs="?")
     a = ap.parse_args()

@@ -15,43 +15,21 @@ The experiment files are read directly (docs/experiment-format.md), so these
 checks do not depend on the analyzer.
 """
 import collections
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import checks, experiments  # noqa: E402
+
+from fireplane_tools.checks import fail_now as fail  # noqa: E402
+
 
 def collect(fireplane, program, out, options, args=()):
-    cmd = [fireplane, "collect", "-q", "-o", out] + list(options) + ["--", program] + list(args)
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if r.returncode != 0:
-        sys.exit(f"FAIL: {' '.join(cmd)} exited {r.returncode}\n{r.stderr}")
-    return load(out)
-
-
-def load(folder):
-    with open(os.path.join(folder, "experiment.json")) as f:
-        exp = json.load(f)
-    rows = []
-    with open(os.path.join(folder, "packets.tsv")) as f:
-        header = f.readline().rstrip("\n").split("\t")
-        for line in f:
-            rows.append(dict(zip(header, line.rstrip("\n").split("\t"))))
-    exact = collections.defaultdict(dict)
-    path = os.path.join(folder, "exact.tsv")
-    if os.path.exists(path):
-        with open(path) as f:
-            f.readline()
-            for line in f:
-                k, pc, n = line.split("\t")
-                exact[int(k)][int(pc, 16)] = int(n)
-    return exp, rows, exact
-
-
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
+    """(info, packets, exact) of a `fireplane collect` run; the end of the check if it fails."""
+    checks.run_or_fail([fireplane, "collect", "-q", "-o", out] + list(options) + ["--", program]
+                       + list(args))
+    return experiments.load(out)
 
 
 def check_counts(fireplane, program, options):

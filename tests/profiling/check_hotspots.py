@@ -9,32 +9,21 @@ function with at least MIN_PACKETS packets of a counter, the sampled estimate
   check_hotspots.py FIREPLANE HOTSPOTS
 """
 import os
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import checks, tables  # noqa: E402
+
+from fireplane_tools.checks import fail_now as fail  # noqa: E402
 
 MIN_PACKETS = 20
 MAX_ERROR = 0.05  # the stated error: 5% of the exact count
 
 
-def run(cmd):
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if r.returncode != 0:
-        sys.exit(f"FAIL: {' '.join(cmd)} exited {r.returncode}\n{r.stderr}")
-    return r.stdout
-
-
 def table(fireplane, exp, *commands):
-    lines = run([fireplane, "analyze", exp, "--tsv", *commands]).splitlines()
-    if "" in lines:  # the first table only (truth adds a backtracking table)
-        lines = lines[:lines.index("")]
-    header = lines[0].split("\t")
-    return [dict(zip(header, l.split("\t"))) for l in lines[1:]]
-
-
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
+    """The first table of an analyzer listing (truth adds a backtracking table)."""
+    return tables.records(checks.run_or_fail([fireplane, "analyze", exp, "--tsv", *commands]))
 
 
 def main():
@@ -42,9 +31,9 @@ def main():
     overflow = {"cycles": 100003, "dcrm": 1009}
     with tempfile.TemporaryDirectory() as tmp:
         exp = os.path.join(tmp, "hot.er")
-        run([fireplane, "collect", "-q", "-o", exp, "-h", f"cycles,{overflow['cycles']}",
-             "-h", f"+dcrm,{overflow['dcrm']}", "--skid", "1", "--exact", "--", hotspots,
-             "4", "1000000"])
+        checks.run_or_fail([fireplane, "collect", "-q", "-o", exp, "-h",
+                            f"cycles,{overflow['cycles']}", "-h", f"+dcrm,{overflow['dcrm']}",
+                            "--skid", "1", "--exact", "--", hotspots, "4", "1000000"])
         by_dcrm = [r for r in table(fireplane, exp, "sort", "e.dcrm", "functions")
                    if r["name"] != "<Total>"]
         by_cycles = [r for r in table(fireplane, exp, "sort", "e.cycles", "functions")

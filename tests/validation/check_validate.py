@@ -17,9 +17,10 @@ usage: check_validate.py [--exit N] [--stdout REGEX]... [--stderr REGEX]...
 """
 import json
 import os
-import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import argv, checks, output, simulator  # noqa: E402
 
 
 def walk(doc, path):
@@ -40,36 +41,23 @@ def walk(doc, path):
     return node
 
 
-def main(argv):
-    if "--" not in argv:
+def main(args):
+    if "--" not in args:
         sys.exit(__doc__)
-    split = argv.index("--")
-    opts, cmd = argv[:split], argv[split + 1:]
+    split = args.index("--")
+    opts, cmd = args[:split], args[split + 1:]
     if not cmd:
         sys.exit(__doc__)
-    want_exit, out_res, err_res, files, jsons = 0, [], [], [], []
-    i = 0
-    while i < len(opts):
-        o = opts[i]
-        if o == "--exit":
-            want_exit = int(opts[i + 1])
-            i += 2
-        elif o in ("--stdout", "--stderr"):
-            (out_res if o == "--stdout" else err_res).append(opts[i + 1])
-            i += 2
-        elif o == "--file":
-            files.append(opts[i + 1])
-            i += 2
-        elif o == "--json":
-            jsons.append(opts[i + 1:i + 5])
-            i += 5
-        else:
-            sys.exit(f"check_validate.py: unknown option {o}\n{__doc__}")
+    want_exit = int(argv.take_last(opts, "--exit", "0"))
+    out_res, err_res = argv.take(opts, "--stdout"), argv.take(opts, "--stderr")
+    files, jsons = argv.take(opts, "--file"), argv.take(opts, "--json", 4)
+    if opts:
+        sys.exit(f"check_validate.py: unknown option {opts[0]}\n{__doc__}")
 
     for f in files:
         if os.path.exists(f):
             os.remove(f)
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    proc = simulator.run(cmd)
     sys.stdout.write(proc.stdout)
     sys.stdout.write(proc.stderr)
     problems = []
@@ -77,7 +65,7 @@ def main(argv):
         problems.append(f"exit status {proc.returncode}, expected {want_exit}")
     for stream, text, regexes in (("stdout", proc.stdout, out_res), ("stderr", proc.stderr, err_res)):
         for regex in regexes:
-            if not re.search(regex, text, re.M):
+            if not output.has_line(regex, text):
                 problems.append(f"no line of {stream} matches /{regex}/")
     for f in files:
         if not os.path.isfile(f) or os.path.getsize(f) == 0:
@@ -92,8 +80,7 @@ def main(argv):
         want = json.loads(value)
         ok = {"==": lambda: got == want, "!=": lambda: got != want,
               "<": lambda: got is not None and got < want, ">": lambda: got is not None and got > want}[op]()
-        print(f"{'ok  ' if ok else 'FAIL'} {os.path.basename(file)}: {path} = {json.dumps(got)} ({op} {value})")
-        if not ok:
+        if not checks.line(ok, f"{os.path.basename(file)}: {path} = {json.dumps(got)} ({op} {value})"):
             problems.append(f"{file}: {path} = {json.dumps(got)}, expected {op} {value}")
     for p in problems:
         print(f"FAIL: {p}")
