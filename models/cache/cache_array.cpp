@@ -1,6 +1,6 @@
 #include "cache_array.h"
 
-#include "common/hex_text.h"
+#include "core/text/hex_text.h"
 
 #include <cstdio>
 #include <stdexcept>
@@ -12,8 +12,8 @@ namespace {
 
 // Checked before any member is built, so a bad geometry reports its own reason.
 const CacheArrayConfig& validated(const CacheArrayConfig& c) {
-    const std::string why = c.geometry.validate();
-    if (!why.empty()) throw std::invalid_argument("cache geometry: " + why);
+    if (const auto problem = c.geometry.validate())
+        throw std::invalid_argument("cache geometry: " + problem->message);
     if (c.byte_valid && c.geometry.line_size > 64)
         throw std::invalid_argument("cache geometry: per-byte valid bits need lines of at most "
                                     "64 bytes, not " +

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "cache_geometry.h"
-#include "moesi.h"
+#include "models/fireplane/moesi.h"
 #include "replacement.h"
 
 #include <array>

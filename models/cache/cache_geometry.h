@@ -3,7 +3,10 @@
 // P$, W$, E$) is one CacheGeometry; the presets below are the V1280 defaults.
 #pragma once
 
+#include "core/factory/config_problem.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace fireplane::cache {
@@ -18,9 +21,10 @@ struct CacheGeometry {
     unsigned line_size = 0;  // bytes per line (the E$ calls it a block)
     unsigned sub_blocks = 1; // sectors per line, each with its own state
 
-    // "" when the geometry is usable, else one sentence saying why not.
-    // Only validated geometries may be used with the accessors below.
-    std::string validate() const;
+    // Nothing when the geometry is usable, else the field to blame, as machine
+    // files name it (size, ways, line, sub_blocks), and one sentence saying
+    // why. Only validated geometries may be used with the accessors below.
+    std::optional<ConfigProblem> validate() const;
 
     uint64_t lines() const { return size / line_size; }
     uint64_t sets() const { return lines() / ways; }

@@ -1,8 +1,8 @@
 #include "cache_hierarchy.h"
 
-#include "common/cycle_time.h"
-#include "fireplane_extension.h"
-#include "stats/stats.h"
+#include "core/stats/stats.h"
+#include "models/common/cycle_time.h"
+#include "models/fireplane/fireplane_extension.h"
 
 #include <algorithm>
 #include <stdexcept>

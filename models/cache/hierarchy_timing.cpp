@@ -7,7 +7,7 @@
 
 namespace fireplane::cache {
 
-std::string validate(const HierarchyConfig& c) {
+std::optional<ConfigProblem> validate(const HierarchyConfig& c) {
     const std::pair<const char*, const CacheArrayConfig*> caches[] = {{"icache", &c.icache},
                                                                       {"dcache", &c.dcache},
                                                                       {"pcache", &c.pcache},
@@ -16,29 +16,36 @@ std::string validate(const HierarchyConfig& c) {
     // Limits that keep a mistyped size from asking the host for gigabytes of tags.
     constexpr uint64_t kMaxCacheSize = uint64_t(1) << 30;
     constexpr unsigned kMaxQueue = 256;
+    const std::string unit = std::to_string(c.coherence_unit);
     for (const auto& [name, cache] : caches) {
-        const std::string why = cache->geometry.validate();
-        if (!why.empty()) return std::string(name) + ": " + why;
+        if (auto problem = cache->geometry.validate())
+            return ConfigProblem{std::string(name) + "." + problem->param, problem->message};
         if (cache->geometry.size > kMaxCacheSize)
-            return std::string(name) + ": caches larger than 1 GiB are not supported.";
+            return ConfigProblem{std::string(name) + ".size",
+                                 "caches larger than 1 GiB are not supported."};
     }
-    if (c.store_buffer > kMaxQueue) return "store_buffer: at most 256 entries.";
-    if (c.mshrs > kMaxQueue) return "mshrs: at most 256.";
+    if (c.store_buffer > kMaxQueue)
+        return ConfigProblem{"store_buffer.entries", "at most 256 entries."};
+    if (c.mshrs > kMaxQueue) return ConfigProblem{"mshrs", "at most 256."};
     if (c.ecache.geometry.sub_block_size() != c.coherence_unit)
-        return "ecache: sub-blocks must be the coherence unit (" +
-               std::to_string(c.coherence_unit) + " bytes).";
+        return ConfigProblem{"ecache.sub_blocks",
+                             "sub-blocks must be the coherence unit (" + unit + " bytes)."};
     if (c.wcache.geometry.line_size != c.coherence_unit)
-        return "wcache: lines must be the coherence unit (" + std::to_string(c.coherence_unit) +
-               " bytes).";
+        return ConfigProblem{"wcache.line",
+                             "lines must be the coherence unit (" + unit + " bytes)."};
     for (const auto& [name, cache] : caches)
         if (cache->geometry.line_size > c.ecache.geometry.line_size)
-            return std::string(name) + ": lines cannot be longer than an E$ block.";
-    if (c.store_buffer == 0) return "store_buffer: needs at least one entry.";
-    if (c.mshrs == 0) return "mshrs: needs at least one.";
-    if (c.drain_interval == 0) return "drain_interval: must be at least one cycle.";
+            return ConfigProblem{std::string(name) + ".line",
+                                 "lines cannot be longer than an E$ block."};
+    if (c.store_buffer == 0)
+        return ConfigProblem{"store_buffer.entries", "needs at least one entry."};
+    if (c.mshrs == 0) return ConfigProblem{"mshrs", "needs at least one."};
+    if (c.drain_interval == 0)
+        return ConfigProblem{"store_buffer.drain_interval", "must be at least one cycle."};
     if (c.store_residency == 0)
-        return "store_residency: must be at least one cycle (else no store can forward).";
-    return "";
+        return ConfigProblem{"store_buffer.residency",
+                             "must be at least one cycle (else no store can forward)."};
+    return std::nullopt;
 }
 
 HierarchyTiming::HierarchyTiming(const HierarchyConfig& config, HierarchyClient& client)
@@ -46,8 +53,8 @@ HierarchyTiming::HierarchyTiming(const HierarchyConfig& config, HierarchyClient&
       pcache_(config.pcache), wcache_(config.wcache), ecache_(config.ecache),
       store_buffer_(config.store_buffer, config.coherence_unit), mshrs_(config.mshrs),
       dcache_index_mask_(config.dcache.geometry.size / config.dcache.geometry.ways - 1) {
-    const std::string why = validate(config);
-    if (!why.empty()) throw std::invalid_argument("HierarchyTiming: " + why);
+    if (const auto problem = validate(config))
+        throw std::invalid_argument("HierarchyTiming: " + problem->param + ": " + problem->message);
 }
 
 uint64_t HierarchyTiming::dcache_key(uint64_t va, uint64_t pa) const {

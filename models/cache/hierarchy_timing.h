@@ -12,13 +12,14 @@
 #include "cache_array.h"
 #include "cache_events.h"
 #include "cache_request.h"
+#include "models/fireplane/transaction_types.h"
 #include "mshr.h"
 #include "prefetch_functions.h"
 #include "snoop_protocol.h"
 #include "store_buffer.h"
-#include "transaction_types.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace fireplane::cache {
@@ -57,8 +58,9 @@ struct HierarchyActivity {
     uint64_t prefetch_upgrades = 0; // prefetches in flight a demand access upgraded
 };
 
-// Returns "" or one sentence saying why the configuration cannot work.
-std::string validate(const HierarchyConfig& config);
+// Nothing, or the parameter to blame (as hierarchy_params() names it) and
+// one sentence saying why the configuration cannot work.
+std::optional<ConfigProblem> validate(const HierarchyConfig& config);
 
 // What the hierarchy needs from its surroundings.
 class HierarchyClient {

@@ -5,8 +5,8 @@
 // and stalls when it does not (an exclusive request behind a shared one).
 #pragma once
 
-#include "moesi.h"
-#include "transaction_types.h"
+#include "models/fireplane/moesi.h"
+#include "models/fireplane/transaction_types.h"
 
 #include <cstdint>
 #include <vector>

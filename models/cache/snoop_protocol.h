@@ -98,9 +98,9 @@
 // the others of an O/Os owner are S, and the others of an S are S, O or Os.
 #pragma once
 
-#include "fireplane_extension.h"
-#include "moesi.h"
-#include "transaction_types.h"
+#include "models/fireplane/fireplane_extension.h"
+#include "models/fireplane/moesi.h"
+#include "models/fireplane/transaction_types.h"
 
 #include <array>
 #include <cstddef>

@@ -1,6 +1,6 @@
 #include "cache_bridge.h"
 
-#include "common/cycle_time.h"
+#include "models/common/cycle_time.h"
 
 #include <iterator>
 #include <utility>

@@ -3,8 +3,8 @@
 // it sends the detailed model's requests as TLM-2.0 AT transactions, hands
 // back their answers, at once or after a wait in SystemC time, and counts the
 // events the caches report on the CPU's hardware counters.
-#include "cpu_cache_socket.h"
 #include "detailed_timing.h"
+#include "models/cache/cpu_cache_socket.h"
 #include "perf_counters.h"
 
 #include <systemc>

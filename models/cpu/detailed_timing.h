@@ -8,8 +8,8 @@
 // adds its stall to the instruction. A request that must wait for the bus
 // stops the core after this instruction; the CPU module waits for the answer
 // in SystemC time and then calls resume() with the cycle it came back.
-#include "cache_request.h"
 #include "instruction_class.h"
+#include "models/cache/cache_request.h"
 #include "perf_counters.h"
 #include "pipeline_model.h"
 #include "timing_model.h"

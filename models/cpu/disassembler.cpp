@@ -1,6 +1,6 @@
 #include "disassembler.h"
 
-#include "common/hex_text.h"
+#include "core/text/hex_text.h"
 #include "insn_fields.h"
 #include "isa_table.h"
 #include "state_registers.h"

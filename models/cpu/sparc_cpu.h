@@ -12,11 +12,11 @@
 // (run_ahead.h).
 #include "address_translator.h"
 #include "cache_bridge.h"
-#include "cache_hierarchy.h"
-#include "common/bus_interfaces.h"
 #include "cpu_dispatcher.h"
 #include "detailed_timing.h"
 #include "fixed_timing.h"
+#include "models/cache/cache_hierarchy.h"
+#include "models/common/bus_interfaces.h"
 #include "run_ahead.h"
 #include "run_limits.h"
 #include "sparc_core.h"

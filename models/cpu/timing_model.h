@@ -5,7 +5,7 @@
 // it took. Without one (functional mode) every instruction takes one cycle and
 // the core runs in chains at full speed. Models switch at instruction
 // boundaries, in both directions.
-#include "cache_request.h"
+#include "models/cache/cache_request.h"
 
 #include <cstdint>
 

@@ -1,9 +1,9 @@
 #include "ram.h"
 
-#include "common/sparse_memory.h"
+#include "models/common/sparse_memory.h"
 
+#include "core/stats/stats.h"
 #include "payload_bytes.h"
-#include "stats/stats.h"
 
 #include <sys/mman.h>
 

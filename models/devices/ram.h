@@ -1,7 +1,7 @@
 #pragma once
 // Ram: a flat memory target. Backed by an anonymous MAP_NORESERVE mapping, so a
 // multi-GiB RAM costs host memory only for the pages the guest touches.
-#include "common/bus_interfaces.h"
+#include "models/common/bus_interfaces.h"
 
 #include <systemc>
 #include <tlm>
@@ -15,6 +15,7 @@ struct RamConfig {
     uint64_t size = uint64_t(256) << 20; // bytes; must be > 0
     sc_core::sc_time read_latency = sc_core::SC_ZERO_TIME;
     sc_core::sc_time write_latency = sc_core::SC_ZERO_TIME;
+    uint64_t base = 0; // where the builder maps it
 };
 
 class Ram : public sc_core::sc_module, public BusTarget {

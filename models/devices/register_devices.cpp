@@ -1,6 +1,7 @@
 #include "register_devices.h"
 
-#include "factory/model_factory.h"
+#include "core/factory/model_factory.h"
+#include "core/factory/param_table.h"
 #include "ram.h"
 #include "router.h"
 #include "uart16550.h"
@@ -12,19 +13,36 @@ namespace fireplane {
 
 namespace {
 
-// `base` is read by the platform builder, which maps the device on a router.
-// An empty default makes it required.
-ParamSpec base_param(const char* what, const char* default_base) {
-    return {"base", ParamKind::Bytes, default_base,
-            std::string("physical address where the ") + what + " is mapped"};
+constexpr uint64_t kNoMax = ParamTable<RamConfig>::kNoMax;
+
+const ParamTable<RamConfig>& ram_params() {
+    static const auto table =
+        ParamTable<RamConfig>()
+            .address("base", &RamConfig::base, "physical address where the RAM is mapped")
+            .bytes("size", &RamConfig::size, 1, kNoMax, "bytes of RAM")
+            .time("read_latency", &RamConfig::read_latency, false,
+                  "latency annotated on each read and given with DMI")
+            .time("write_latency", &RamConfig::write_latency, false,
+                  "latency annotated on each write and given with DMI");
+    return table;
+}
+
+const ParamTable<UartConfig>& uart_params() {
+    static const auto table =
+        ParamTable<UartConfig>()
+            .address("base", &UartConfig::base, "physical address where the UART is mapped")
+            .required()
+            .count("reg_shift", &UartConfig::reg_shift, 0, 3,
+                   "register stride is 1 << reg_shift bytes (0..3)")
+            .text("output", &UartConfig::output,
+                  "where transmitted bytes go: stdout, stderr, none or a file path")
+            .frequency("clock", &UartConfig::clock_hz,
+                       "UART input clock; only used to report the baud rate");
+    return table;
 }
 
 std::unique_ptr<sc_core::sc_module> create_ram(const char* name, const Params& p) {
-    RamConfig c;
-    c.size = p.get_bytes("size");
-    c.read_latency = p.get_time("read_latency");
-    c.write_latency = p.get_time("write_latency");
-    if (c.size == 0) p.fail("size", "RAM size must be greater than 0");
+    const RamConfig c = ram_params().read(p);
     try {
         return std::make_unique<Ram>(name, c);
     } catch (const std::exception& e) {
@@ -33,13 +51,7 @@ std::unique_ptr<sc_core::sc_module> create_ram(const char* name, const Params& p
 }
 
 std::unique_ptr<sc_core::sc_module> create_uart(const char* name, const Params& p) {
-    UartConfig c;
-    const int64_t shift = p.get_int("reg_shift");
-    if (shift < 0 || shift > 3) p.fail("reg_shift", "reg_shift must be 0, 1, 2 or 3");
-    c.reg_shift = unsigned(shift);
-    c.output = p.get_string("output");
-    c.clock_hz = p.get_hz("clock");
-    if (c.clock_hz == 0) p.fail("clock", "UART clock must be greater than 0");
+    const UartConfig c = uart_params().read(p);
     try {
         return std::make_unique<Uart16550>(name, c);
     } catch (const std::exception& e) {
@@ -50,29 +62,10 @@ std::unique_ptr<sc_core::sc_module> create_uart(const char* name, const Params& 
 } // namespace
 
 void register_device_models(ModelFactory& factory) {
-    factory.add({"ram",
-                 "flat RAM, sparse on the host (pages cost memory only once touched)",
-                 {
-                     base_param("RAM", "0"),
-                     {"size", ParamKind::Bytes, "256MiB", "bytes of RAM"},
-                     {"read_latency", ParamKind::Time, "0ns",
-                      "latency annotated on each read and given with DMI"},
-                     {"write_latency", ParamKind::Time, "0ns",
-                      "latency annotated on each write and given with DMI"},
-                 },
-                 create_ram});
-    factory.add(
-        {"uart16550",
-         "16550A console UART; transmit only, output to a stream or file",
-         {
-             base_param("UART", ""),
-             {"reg_shift", ParamKind::Int, "0", "register stride is 1 << reg_shift bytes (0..3)"},
-             {"output", ParamKind::String, "stdout",
-              "where transmitted bytes go: stdout, stderr, none or a file path"},
-             {"clock", ParamKind::Frequency, "1843200Hz",
-              "UART input clock; only used to report the baud rate"},
-         },
-         create_uart});
+    factory.add({"ram", "flat RAM, sparse on the host (pages cost memory only once touched)",
+                 ram_params().specs(), create_ram});
+    factory.add({"uart16550", "16550A console UART; transmit only, output to a stream or file",
+                 uart_params().specs(), create_uart});
     factory.add({"router",
                  "address decoder from bus masters to memory-mapped devices",
                  {},

@@ -1,8 +1,8 @@
 #include "router.h"
 
-#include "common/hex_text.h"
+#include "core/stats/stats.h"
+#include "core/text/hex_text.h"
 #include "payload_bytes.h"
-#include "stats/stats.h"
 
 #include <algorithm>
 #include <cinttypes>

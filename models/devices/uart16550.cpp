@@ -1,7 +1,7 @@
 #include "uart16550.h"
 
+#include "core/stats/stats.h"
 #include "payload_bytes.h"
-#include "stats/stats.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -4,7 +4,7 @@
 // RBR reads 0 with LSR.DR clear. The interrupt line is not wired yet; the
 // interrupt state is visible through IIR and irq_pending().
 #include "char_sink.h"
-#include "common/bus_interfaces.h"
+#include "models/common/bus_interfaces.h"
 
 #include <systemc>
 #include <tlm>
@@ -20,6 +20,7 @@ struct UartConfig {
     unsigned reg_shift = 0;        // register stride is 1 << reg_shift bytes (0..3)
     std::string output = "stdout"; // "stdout", "stderr", "none" or a file path
     uint64_t clock_hz = 1843200;   // input clock; only used to report the baud rate
+    uint64_t base = 0;             // where the builder maps it
 };
 
 class Uart16550 : public sc_core::sc_module, public BusTarget {

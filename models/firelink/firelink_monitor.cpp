@@ -1,6 +1,6 @@
 #include "firelink_monitor.h"
 
-#include "stats/stats.h"
+#include "core/stats/stats.h"
 
 #include <string>
 

@@ -9,7 +9,7 @@
 // monitor_registers.h), mapped behind the I/O bridge; host tools use debug
 // transport on the same registers. Reads have no side effect, so sampling
 // never disturbs what it measures; the monitor never delays a transaction.
-#include "common/bus_interfaces.h"
+#include "models/common/bus_interfaces.h"
 #include "monitor_registers.h"
 #include "sequence_buffer.h"
 #include "transaction_filter.h"
@@ -26,6 +26,7 @@ namespace fireplane::firelink {
 
 struct FirelinkMonitorConfig {
     uint16_t agent_id = 25; // Safari ID: I/O agents and monitors from 24
+    uint64_t base = 0;      // its register window, where the builder maps it
 };
 
 class FirelinkMonitor : public sc_core::sc_module, public BusTarget, public BusObserver {

@@ -1,6 +1,6 @@
 #include "monitor_registers.h"
 
-#include "transaction_types.h"
+#include "models/fireplane/transaction_types.h"
 
 namespace fireplane::firelink {
 

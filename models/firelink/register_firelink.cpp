@@ -1,20 +1,28 @@
 #include "register_firelink.h"
 
+#include "core/factory/param_table.h"
 #include "firelink_monitor.h"
 
 #include <memory>
+#include <optional>
 
 namespace fireplane {
 
 namespace {
-std::unique_ptr<sc_core::sc_module> create_monitor(const char* name, const Params& p) {
-    firelink::FirelinkMonitorConfig c;
-    const int64_t id = p.get_int("agent_id");
-    if (id < 24 || id > 31) p.fail("agent_id", "monitors are I/O agents: Safari IDs 24 to 31");
-    c.agent_id = uint16_t(id);
-    if (p.get_bytes("base") % firelink::kWindowSize != 0)
-        p.fail("base", "the register window must be 4 KiB aligned");
-    return std::make_unique<firelink::FirelinkMonitor>(name, c);
+const ParamTable<firelink::FirelinkMonitorConfig>& monitor_params() {
+    using C = firelink::FirelinkMonitorConfig;
+    static const auto table =
+        ParamTable<C>()
+            .address("base", &C::base,
+                     "physical address of its 4 KiB register window (inside the I/O bridge's)")
+            .required()
+            .count("agent_id", &C::agent_id, 24, 31, "Safari agent ID (24-31)")
+            .rule([](const C& c) -> std::optional<ConfigProblem> {
+                if (c.base % firelink::kWindowSize != 0)
+                    return ConfigProblem{"base", "the register window must be 4 KiB aligned"};
+                return std::nullopt;
+            });
+    return table;
 }
 } // namespace
 
@@ -23,12 +31,11 @@ void register_firelink_models(ModelFactory& factory) {
                  "Fire Link performance monitor: watches every address-bus transaction, two "
                  "filtered counter sets and an 8-entry transaction sequence buffer, behind "
                  "memory-mapped registers (detailed model)",
-                 {
-                     {"base", ParamKind::Bytes, "",
-                      "physical address of its 4 KiB register window (inside the I/O bridge's)"},
-                     {"agent_id", ParamKind::Int, "25", "Safari agent ID (24-31)"},
-                 },
-                 create_monitor});
+                 monitor_params().specs(),
+                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
+                     return std::make_unique<firelink::FirelinkMonitor>(name,
+                                                                        monitor_params().read(p));
+                 }});
 }
 
 } // namespace fireplane

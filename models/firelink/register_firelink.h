@@ -1,5 +1,5 @@
 #pragma once
-#include "factory/model_factory.h"
+#include "core/factory/model_factory.h"
 
 namespace fireplane {
 // Adds the Fire Link monitor type (firelink_monitor) to the factory.

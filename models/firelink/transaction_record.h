@@ -1,7 +1,7 @@
 #pragma once
 // What a Fire Link monitor sees of one address-bus transaction: the fields
 // its filters test and its sequence buffer records.
-#include "fireplane_extension.h"
+#include "models/fireplane/fireplane_extension.h"
 
 #include <cstdint>
 

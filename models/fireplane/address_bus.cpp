@@ -1,7 +1,7 @@
 #include "address_bus.h"
 
-#include "common/hex_text.h"
-#include "stats/stats.h"
+#include "core/stats/stats.h"
+#include "core/text/hex_text.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -22,7 +22,7 @@ uint64_t to_ps(const sc_core::sc_time& t) {
 
 FireplaneBus::FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfig& config)
     : sc_module(name), agents("agents"), snoopers("snoopers"), memory("memory"), io("io"),
-      config_(config) {
+      config_(config), period_(sc_core::sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)) {
     agents.register_nb_transport_fw(this, &FireplaneBus::agent_fw);
     io.register_b_transport(this, &FireplaneBus::io_announce);
     snoopers.register_nb_transport_bw(this, &FireplaneBus::snooper_bw);
@@ -42,7 +42,7 @@ FireplaneBus::FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfi
     stats.add_formula(
         n + ".utilisation",
         [this] {
-            const double cycles = sc_core::sc_time_stamp() / config_.period;
+            const double cycles = sc_core::sc_time_stamp() / period_;
             return cycles > 0 ? double(busy_cycles_) / cycles : 0.0;
         },
         "address-bus busy cycles over elapsed bus cycles", "ratio");
@@ -85,7 +85,7 @@ FireplaneBus::Txn& FireplaneBus::txn(uint64_t seq, const char* where) {
 }
 
 sc_core::sc_time FireplaneBus::next_edge(const sc_core::sc_time& t) const {
-    const uint64_t p = config_.period.value();
+    const uint64_t p = period_.value();
     return sc_core::sc_time::from_value((t.value() + p - 1) / p * p);
 }
 

@@ -33,7 +33,7 @@
 namespace fireplane {
 
 struct FireplaneBusConfig {
-    sc_core::sc_time period{20.0 / 3.0, sc_core::SC_NS}; // 150 MHz
+    uint64_t clock_hz = 150'000'000;
     unsigned arbitration = 1;     // bus cycles from a request's arrival to its earliest slot
     unsigned address_cycles = 1;  // bus cycles one address holds the bus
     unsigned snoop_cycles = 3;    // bus cycles from the address to the snoop result
@@ -81,6 +81,7 @@ public:
         listeners_.push_back(std::move(listener));
     }
     const FireplaneBusConfig& config() const { return config_; }
+    sc_core::sc_time period() const { return period_; } // of the bus clock
 
     size_t in_flight() const { return txns_.size(); }
     // SC_REPORT_FATAL when a transaction is still in flight (tests call it
@@ -143,10 +144,11 @@ private:
     Txn& txn(uint64_t seq, const char* where);
     [[noreturn]] void fatal(const std::string& what) const;
     std::string describe(const Txn& t, uint64_t seq) const;
-    sc_core::sc_time bus_cycles(unsigned n) const { return config_.period * double(n); }
+    sc_core::sc_time bus_cycles(unsigned n) const { return period_ * double(n); }
     sc_core::sc_time next_edge(const sc_core::sc_time& t) const;
 
     FireplaneBusConfig config_;
+    sc_core::sc_time period_;
     LineChecker checker_;
     std::vector<TimelineListener> listeners_;
     std::map<uint64_t, Txn> txns_; // by sequence number (arrival call order)

@@ -1,6 +1,6 @@
 #include "io_bridge.h"
 
-#include "stats/stats.h"
+#include "core/stats/stats.h"
 
 #include <stdexcept>
 

@@ -11,9 +11,9 @@
 // LT (b_transport) and debug transport; no DMI: device registers have side
 // effects. Addresses arrive local to the bridge's window (the router makes
 // them so) and leave global, for the devices' own decoder.
-#include "common/bus_interfaces.h"
 #include "fireplane_extension.h"
-#include "router.h"
+#include "models/common/bus_interfaces.h"
+#include "models/devices/router.h"
 #include "transaction_types.h"
 
 #include <systemc>
@@ -28,8 +28,8 @@
 namespace fireplane {
 
 struct IoBridgeConfig {
-    uint64_t base = 0;
-    uint64_t size = 0;
+    uint64_t base = 0x1fff0000000; // the I/O window
+    uint64_t size = uint64_t(256) << 20;
     uint16_t agent_id = kFirstIoAgentId;
     sc_core::sc_time latency{150, sc_core::SC_NS}; // each way through the bridge, added once
 };

@@ -1,9 +1,9 @@
 #include "memory_controller.h"
 
-#include "common/sparse_memory.h"
+#include "models/common/sparse_memory.h"
 
-#include "devices/payload_bytes.h"
-#include "stats/stats.h"
+#include "core/stats/stats.h"
+#include "models/devices/payload_bytes.h"
 
 #include <sys/mman.h>
 

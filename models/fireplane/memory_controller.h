@@ -16,7 +16,7 @@
 // data pointer is a timing-only request: the detailed model keeps the data in
 // its own RAM and asks only how long the access takes. Functional-mode CPUs
 // get DMI to the whole range (loosely timed, no bank model).
-#include "common/bus_interfaces.h"
+#include "models/common/bus_interfaces.h"
 
 #include <systemc>
 #include <tlm>

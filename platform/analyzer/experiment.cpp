@@ -1,6 +1,6 @@
 #include "experiment.h"
 
-#include "profiling/experiment_format.h"
+#include "platform/profiling/experiment_format.h"
 #include "tsv_file.h"
 
 #include <yaml-cpp/yaml.h>

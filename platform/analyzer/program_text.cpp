@@ -1,7 +1,7 @@
 #include "program_text.h"
 
-#include "isa_table.h"
-#include "loader/elf_image.h"
+#include "models/cpu/isa_table.h"
+#include "platform/loader/elf_image.h"
 
 #include <algorithm>
 #include <stdexcept>

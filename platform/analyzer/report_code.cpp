@@ -1,8 +1,8 @@
 // `pcs` and `lines`: metrics per instruction and per source line. Inclusive
 // metrics there count the call sites on the stack too, as er_print does.
-#include "common/hex_text.h"
-#include "disassembler.h"
+#include "core/text/hex_text.h"
 #include "listing.h"
+#include "models/cpu/disassembler.h"
 #include "profile.h"
 #include "reports.h"
 

@@ -1,6 +1,6 @@
 #include "tsv_file.h"
 
-#include "profiling/experiment_format.h"
+#include "platform/profiling/experiment_format.h"
 
 #include <stdexcept>
 

@@ -1,59 +1,23 @@
 #include "platform_builder.h"
 
-#include "address_bus.h"
-#include "common/bus_interfaces.h"
 #include "host_port.h"
-#include "io_bridge.h"
-#include "register_cpu.h"
-#include "register_devices.h"
-#include "register_firelink.h"
-#include "register_fireplane.h"
-#include "router.h"
-#include "snoop_protocol.h"
-#include "sparc_cpu.h"
+#include "models/cache/snoop_protocol.h"
+#include "models/common/bus_interfaces.h"
+#include "models/cpu/register_cpu.h"
+#include "models/cpu/sparc_cpu.h"
+#include "models/devices/register_devices.h"
+#include "models/devices/router.h"
+#include "models/firelink/register_firelink.h"
+#include "models/fireplane/address_bus.h"
+#include "models/fireplane/io_bridge.h"
+#include "models/fireplane/register_fireplane.h"
 
 #include <stdexcept>
 
 namespace fireplane {
 
 void register_all_models(ModelFactory& factory) {
-    factory.add(
-        {"simulation",
-         "global simulation settings",
-         {
-             {"quantum", ParamKind::Time, "1us",
-              "functional model: how far a CPU may run ahead of SystemC time while other CPUs "
-              "run. A CPU sees another's store only when that CPU has run, so each exchange "
-              "between CPUs (a barrier, a lock hand-over, a flag) costs up to a quantum of "
-              "simulated time, and a spinning CPU burns it in host time too. 1us keeps barriers "
-              "close to the real machine's cost for a few percent of speed; longer quanta run "
-              "threaded programs faster on the host but make every barrier cost about a quantum"},
-             {"timed_quantum", ParamKind::Time, "300ns",
-              "fixed and detailed models: the same, for the timed models; a few hundred cycles "
-              "keeps the CPUs' bus requests close to the order of their clocks"},
-             {"lookahead", ParamKind::Time, "1ms",
-              "the most a CPU may run ahead of SystemC time while nothing else is due (other "
-              "CPUs asleep or waiting further ahead, no timer or bus event pending): nothing can "
-              "observe it then, so a single running thread pays no synchronisation cost. A CPU "
-              "that wakes another stops, and both go on a quantum apart"},
-             {"seed", ParamKind::Int, "1",
-              "seed for every pseudo-random choice (AT_RANDOM, getrandom)"},
-             {"stack_size", ParamKind::Bytes, "8MiB", "user-mode stack of the program"},
-             {"model",
-              ParamKind::Enum,
-              "functional",
-              "timing model: functional (one cycle per instruction), fixed (fixed memory "
-              "latencies) or detailed (pipeline, caches, store buffer, bus)",
-              {"functional", "fixed", "detailed"}},
-             {"fast_forward", ParamKind::Int, "0",
-              "instructions each CPU runs functionally before the timing model takes over"},
-             {"timeslice", ParamKind::Time, "4ms",
-              "user mode: how long a thread keeps its CPU while another runnable thread waits "
-              "for it"},
-             {"epoch", ParamKind::Int, "1767225600",
-              "CLOCK_REALTIME in seconds at simulated time zero (1767225600 is 2026-01-01)"},
-         },
-         nullptr});
+    factory.add({"simulation", "global simulation settings", simulation_params().specs(), nullptr});
     register_device_models(factory);
     register_fireplane_models(factory);
     register_firelink_models(factory);
@@ -85,17 +49,8 @@ void bind_caches(Platform& platform) {
 std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
                                          const ModelFactory& factory) {
     auto platform = std::make_unique<Platform>();
-    const ComponentConfig& sim = machine.simulation;
-    auto quantum = [&](const char* name, const sc_core::sc_time& otherwise) {
-        if (!sim.params.has(name)) return otherwise;
-        const sc_core::sc_time q = sim.params.get_time(name);
-        if (q == sc_core::SC_ZERO_TIME) sim.params.fail(name, "it must be greater than 0");
-        return q;
-    };
-    const sparc::SparcCpuConfig defaults;
-    const sc_core::sc_time functional_quantum = quantum("quantum", defaults.quantum),
-                           timed_quantum = quantum("timed_quantum", defaults.timed_quantum),
-                           lookahead = quantum("lookahead", defaults.lookahead);
+    platform->simulation = simulation_params().read(machine.simulation.params);
+    const SimulationConfig& sim = platform->simulation;
 
     Location bus_where;
     std::vector<IoBridge*> bridges;
@@ -175,16 +130,9 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
         platform->host = host.get();
         platform->modules.push_back(std::move(host));
     }
-    sparc::TimingKind timing = sparc::TimingKind::Functional;
-    for (auto kind :
-         {sparc::TimingKind::Functional, sparc::TimingKind::Fixed, sparc::TimingKind::Detailed})
-        if (sim.params.get_string("model") == sparc::timing_kind_name(kind)) timing = kind;
-    const int64_t fast_forward = sim.params.get_int("fast_forward");
-    if (fast_forward < 0)
-        sim.params.fail("fast_forward", "the fast-forward count cannot be negative");
     for (auto* cpu : platform->cpus) {
-        cpu->set_run_timing(timing, uint64_t(fast_forward));
-        cpu->set_run_ahead(functional_quantum, timed_quantum, lookahead);
+        cpu->set_run_timing(sim.model, uint64_t(sim.fast_forward));
+        cpu->set_run_ahead(sim.quantum, sim.timed_quantum, sim.lookahead);
     }
     return platform;
 }

@@ -2,8 +2,9 @@
 // Builds the SystemC design a MachineConfig describes: creates each component
 // through the factory, binds every bus master to the router and maps every
 // device at its `base`.
-#include "config/machine_config.h"
-#include "factory/model_factory.h"
+#include "core/config/machine_config.h"
+#include "core/factory/model_factory.h"
+#include "simulation_config.h"
 
 #include <systemc>
 
@@ -40,6 +41,7 @@ struct Platform {
     FireplaneBus* bus = nullptr;       // the Fireplane address bus, when the machine has one
     std::vector<MonitorInfo> monitors; // in file order
     HostPort* host = nullptr;          // debug access for host tools (with a router)
+    SimulationConfig simulation;       // the machine file's `simulation` section
 };
 
 // Registers every model family and the `simulation` settings type.

@@ -1,6 +1,6 @@
 #include "busstat_events.h"
 
-#include "transaction_types.h"
+#include "models/fireplane/transaction_types.h"
 
 namespace fireplane::busstat {
 

@@ -1,10 +1,10 @@
 #include "busstat_sampler.h"
 
-#include "address_bus.h"
-#include "builder/host_port.h"
 #include "busstat_events.h"
-#include "monitor_registers.h"
-#include "transaction_types.h"
+#include "models/firelink/monitor_registers.h"
+#include "models/fireplane/address_bus.h"
+#include "models/fireplane/transaction_types.h"
+#include "platform/builder/host_port.h"
 
 #include <cstdio>
 #include <ostream>
@@ -82,7 +82,7 @@ void BusstatSampler::sample(const sc_core::sc_time& at) {
     if (span == sc_core::SC_ZERO_TIME) return;
     last_ = at;
     ++intervals_;
-    const double bus_cycles = span / platform_.bus->config().period;
+    const double bus_cycles = span / platform_.bus->period();
     for (size_t m = 0; m < platform_.monitors.size(); ++m) {
         std::string cells;
         double all = -1;

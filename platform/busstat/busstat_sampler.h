@@ -14,9 +14,9 @@
 // sample holds exactly the transactions before B, as if read at B. Intervals
 // without traffic are sampled (zero counts) when a later transaction or the
 // end of the run comes.
-#include "builder/platform_builder.h"
 #include "interval_clock.h"
 #include "monitor_client.h"
+#include "platform/builder/platform_builder.h"
 
 #include <systemc>
 

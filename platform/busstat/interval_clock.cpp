@@ -1,6 +1,6 @@
 #include "interval_clock.h"
 
-#include "address_bus.h"
+#include "models/fireplane/address_bus.h"
 
 namespace fireplane::busstat {
 

@@ -2,9 +2,9 @@
 // A host tool's handle on one Fire Link monitor: its registers by name
 // (models/firelink/monitor_registers.h), reached through HostPort's debug
 // transport, as guest software would reach them.
-#include "builder/host_port.h"
-#include "builder/platform_builder.h"
-#include "monitor_registers.h"
+#include "models/firelink/monitor_registers.h"
+#include "platform/builder/host_port.h"
+#include "platform/builder/platform_builder.h"
 
 #include <systemc>
 

@@ -1,7 +1,7 @@
 #include "trace_sampler.h"
 
 #include "busstat_events.h"
-#include "firelink_monitor.h"
+#include "models/firelink/firelink_monitor.h"
 
 #include <ostream>
 #include <stdexcept>

@@ -11,9 +11,9 @@
 // Like busstat it is passive (no SystemC process or event): the first bus
 // transaction at or after a boundary B reads the buffer as it was at B, before
 // the monitor sees that transaction (FireplaneBus::add_timeline_listener).
-#include "builder/platform_builder.h"
 #include "interval_clock.h"
 #include "monitor_client.h"
+#include "platform/builder/platform_builder.h"
 
 #include <systemc>
 

@@ -1,7 +1,7 @@
 // `fireplane analyze EXP.er [COMMAND [ARG]]...`: the experiment analyzer
 // (platform/analyzer), er_print's commands over a `fireplane collect` folder.
-#include "analyzer/analyzer.h"
 #include "commands.h"
+#include "platform/analyzer/analyzer.h"
 
 #include <iostream>
 

@@ -1,6 +1,6 @@
 #pragma once
 // The subcommands of the `fireplane` program.
-#include "profiling/collector.h"
+#include "platform/profiling/collector.h"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 // dump-config, list-models and the counter lists of `collect`.
-#include "builder/platform_builder.h"
 #include "commands.h"
-#include "profiling/hw_counters.h"
+#include "platform/builder/platform_builder.h"
+#include "platform/profiling/hw_counters.h"
 
 #include <iostream>
 

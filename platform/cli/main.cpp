@@ -1,9 +1,9 @@
 // fireplane: the simulator's command line. Subcommands: run, dump-config, list-models.
 #include "commands.h"
-#include "config/location.h"
-#include "config/units.h"
-#include "loader/elf_image.h"
-#include "log/log.h"
+#include "core/config/location.h"
+#include "core/config/units.h"
+#include "core/log/log.h"
+#include "platform/loader/elf_image.h"
 #include "version.h"
 
 #include <CLI/CLI.hpp>

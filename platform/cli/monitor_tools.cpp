@@ -1,6 +1,6 @@
 #include "monitor_tools.h"
 
-#include "config/units.h"
+#include "core/config/units.h"
 
 #include <iostream>
 #include <stdexcept>

@@ -5,9 +5,9 @@
 // timeline (FireplaneBus::add_timeline_listener), so a run with them is the
 // same run as without. The bus keeps their listeners: a MonitorTools must
 // outlive the simulation.
-#include "busstat/busstat_sampler.h"
-#include "busstat/trace_sampler.h"
 #include "commands.h"
+#include "platform/busstat/busstat_sampler.h"
+#include "platform/busstat/trace_sampler.h"
 
 #include <fstream>
 #include <memory>

@@ -1,17 +1,17 @@
 // `fireplane run`: build the machine, load the program, simulate, report.
-#include "builder/platform_builder.h"
 #include "commands.h"
-#include "config/units.h"
-#include "linux/linux_process.h"
-#include "loader/elf_image.h"
+#include "core/config/units.h"
+#include "core/stats/stats.h"
+#include "models/cpu/sparc_cpu.h"
 #include "monitor_tools.h"
-#include "profiling/collector.h"
+#include "platform/builder/platform_builder.h"
+#include "platform/linux/linux_process.h"
+#include "platform/loader/elf_image.h"
+#include "platform/profiling/collector.h"
 #include "progress_line.h"
 #include "run_control.h"
 #include "run_summary.h"
 #include "simulation_loop.h"
-#include "sparc_cpu.h"
-#include "stats/stats.h"
 
 #include <chrono>
 #include <climits>
@@ -86,14 +86,14 @@ int run_program(const RunOptions& options) {
         throw ConfigError(Location{machine.file, 0, 0},
                           "RAM '" + ram.name + "' does not grant DMI to the CPU");
 
-    const Params& sim = machine.simulation.params;
+    const SimulationConfig& sim = platform->simulation;
     linux_user::ProcessConfig pc;
     pc.argv = options.program;
     pc.envp = host_environment();
-    pc.stack_size = sim.get_bytes("stack_size");
-    pc.seed = uint64_t(sim.get_int("seed"));
-    pc.epoch_seconds = uint64_t(sim.get_int("epoch"));
-    pc.timeslice = sim.get_time("timeslice");
+    pc.stack_size = sim.stack_size;
+    pc.seed = uint64_t(sim.seed);
+    pc.epoch_seconds = uint64_t(sim.epoch);
+    pc.timeslice = sim.timeslice;
     linux_user::LinuxProcess process(platform->cpus, memory, pc, std::cerr);
     process.load(image);
 
@@ -115,7 +115,7 @@ int run_program(const RunOptions& options) {
     std::unique_ptr<profiling::Collector> collector;
     if (options.collect) {
         profiling::RunDescription run{options.program, options.machine.config,
-                                      sim.get_string("model")};
+                                      sparc::timing_kind_name(sim.model)};
         collector = std::make_unique<profiling::Collector>(options.profile, platform->cpus, process,
                                                            image, run);
         collector->start();

@@ -1,8 +1,8 @@
 #include "run_control.h"
 
-#include "log/log.h"
-#include "sparc_cpu.h"
-#include "stats/stats.h"
+#include "core/log/log.h"
+#include "core/stats/stats.h"
+#include "models/cpu/sparc_cpu.h"
 
 #include <fstream>
 #include <ostream>

@@ -2,7 +2,7 @@
 // What a run does when the guest executes a magic instruction
 // (models/cpu/magic.h, sw/lib/fireplane_magic.h): regions of interest and
 // statistics resets and dumps.
-#include "magic.h"
+#include "models/cpu/magic.h"
 
 #include <iosfwd>
 #include <string>

@@ -1,9 +1,9 @@
 #include "run_summary.h"
 
-#include "address_bus.h"
-#include "builder/platform_builder.h"
-#include "sparc_cpu.h"
-#include "stats/stats.h"
+#include "core/stats/stats.h"
+#include "models/cpu/sparc_cpu.h"
+#include "models/fireplane/address_bus.h"
+#include "platform/builder/platform_builder.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,7 +3,7 @@
 // reached (models/cpu/run_limits.h), or nothing is left to happen. SystemC
 // runs in slices of simulated time so that the progress line can be drawn in
 // between; slices add no events, so the run is the same as one sc_start().
-#include "sparc_cpu.h"
+#include "models/cpu/sparc_cpu.h"
 
 namespace fireplane::cli {
 

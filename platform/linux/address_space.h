@@ -3,7 +3,7 @@
 // names, and a page table from 8 KiB virtual pages to physical pages of the
 // simulated RAM, filled on first touch. It is the CPU's AddressTranslator in
 // user mode, and it keeps the VA-to-PA map that the analysis tools need.
-#include "address_translator.h"
+#include "models/cpu/address_translator.h"
 
 #include <cstdint>
 #include <iosfwd>

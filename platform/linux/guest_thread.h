@@ -2,8 +2,8 @@
 // One thread of the user-mode process: its saved registers while it is off
 // a CPU, and the kernel's bookkeeping (identity, state, affinity, what it
 // waits for). Threads share everything else through LinuxProcess.
+#include "models/cpu/sparc_core.h"
 #include "signal_state.h"
-#include "sparc_core.h"
 
 #include <systemc>
 

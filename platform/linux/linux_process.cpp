@@ -1,9 +1,9 @@
 #include "linux_process.h"
 
-#include "common/hex_text.h"
-#include "disassembler.h"
+#include "core/log/log.h"
+#include "core/text/hex_text.h"
 #include "guest_abi.h"
-#include "log/log.h"
+#include "models/cpu/disassembler.h"
 #include "signal_facts.h"
 #include "syscall_table.h"
 

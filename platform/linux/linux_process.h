@@ -8,9 +8,9 @@
 #include "address_space.h"
 #include "fd_table.h"
 #include "interval_timers.h"
-#include "loader/elf_image.h"
+#include "models/cpu/sparc_cpu.h"
+#include "platform/loader/elf_image.h"
 #include "signal_delivery.h"
-#include "sparc_cpu.h"
 #include "thread_scheduler.h"
 
 #include <cstdint>

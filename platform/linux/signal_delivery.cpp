@@ -1,9 +1,9 @@
 #include "signal_delivery.h"
 
+#include "core/stats/stats.h"
 #include "guest_abi.h"
 #include "guest_thread.h"
 #include "linux_process.h"
-#include "stats/stats.h"
 #include "thread_scheduler.h"
 
 namespace fireplane::linux_user {

@@ -1,6 +1,6 @@
 #include "signal_facts.h"
 
-#include "traps.h"
+#include "models/cpu/traps.h"
 
 namespace fireplane::linux_user::sig {
 

@@ -11,8 +11,8 @@
 //       sigset_t mask;              512  the mask to restore
 //       __siginfo_rwin_t *rwin_save; 520 windows the kernel could not spill (never here)
 //   };                              528, then __siginfo_fpu_t (280) when the FPU is on
+#include "models/cpu/sparc_core.h"
 #include "signal_state.h"
-#include "sparc_core.h"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 #include "thread_scheduler.h"
 
+#include "core/stats/stats.h"
 #include "guest_abi.h"
-#include "stats/stats.h"
 
 #include <algorithm>
 #include <stdexcept>

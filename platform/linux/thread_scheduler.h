@@ -9,7 +9,7 @@
 // run is deterministic. Time-slicing: at a quantum boundary, a thread that has
 // run for `timeslice` gives its CPU to a queued thread allowed there.
 #include "guest_thread.h"
-#include "sparc_cpu.h"
+#include "models/cpu/sparc_cpu.h"
 
 #include <systemc>
 

@@ -1,6 +1,6 @@
 #include "backtrack.h"
 
-#include "instruction_class.h"
+#include "models/cpu/instruction_class.h"
 
 namespace fireplane::profiling {
 

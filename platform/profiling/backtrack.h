@@ -10,7 +10,7 @@
 // memory: whether a branch jumped into the range is for the analyzer to
 // check (it sees the whole function).
 #include "code_reader.h"
-#include "perf_counters.h"
+#include "models/cpu/perf_counters.h"
 
 #include <cstdint>
 

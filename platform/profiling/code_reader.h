@@ -1,7 +1,7 @@
 #pragma once
 // What the collector's searches read of the guest: instruction words and
 // data, without touching caches, counters or any architectural state.
-#include "sparc_core.h"
+#include "models/cpu/sparc_core.h"
 
 #include <cstdint>
 

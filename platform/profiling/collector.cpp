@@ -1,8 +1,8 @@
 #include "collector.h"
 
 #include "experiment_writer.h"
-#include "linux/linux_process.h"
-#include "sparc_cpu.h"
+#include "models/cpu/sparc_cpu.h"
+#include "platform/linux/linux_process.h"
 #include "stack_walk.h"
 
 #include <filesystem>

@@ -11,9 +11,9 @@
 #include "function_index.h"
 #include "hw_counters.h"
 #include "load_map.h"
-#include "loader/elf_image.h"
+#include "models/cpu/retire_observer.h"
+#include "platform/loader/elf_image.h"
 #include "profile_packet.h"
-#include "retire_observer.h"
 
 #include <memory>
 #include <string>

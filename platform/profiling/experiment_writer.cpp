@@ -1,8 +1,8 @@
 #include "experiment_writer.h"
 
-#include "common/hex_text.h"
+#include "core/text/hex_text.h"
+#include "core/text/json_text.h"
 #include "experiment_format.h"
-#include "stats/json_text.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -1,7 +1,7 @@
 #pragma once
 // Writes an experiment folder (docs/experiment-format.md).
 #include "load_map.h"
-#include "loader/elf_image.h"
+#include "platform/loader/elf_image.h"
 #include "profile_packet.h"
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 // The program's functions by address, from its ELF symbol table: which
 // function a PC is in, and where it starts.
-#include "loader/elf_image.h"
+#include "platform/loader/elf_image.h"
 
 #include <cstdint>
 #include <vector>

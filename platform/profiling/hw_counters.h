@@ -4,7 +4,7 @@
 // (models/cpu/perf_counters.cpp), with the registers each may use, a default
 // overflow value and its units; the list `collect` prints with no program;
 // and the assignment of requested counters to PIC0/PIC1.
-#include "perf_counters.h"
+#include "models/cpu/perf_counters.h"
 
 #include <cstdint>
 #include <iosfwd>

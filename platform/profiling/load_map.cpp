@@ -1,6 +1,6 @@
 #include "load_map.h"
 
-#include "address_space.h"
+#include "platform/linux/address_space.h"
 
 namespace fireplane::profiling {
 

@@ -1,6 +1,6 @@
 // CacheArray: hits, misses and evictions; sub-block states; writeback
 // reporting; invalidation; LFSR determinism; W$ per-byte valid bits.
-#include "cache_array.h"
+#include "models/cache/cache_array.h"
 
 #include <catch2/catch.hpp>
 

@@ -7,13 +7,13 @@
 // Taps between the hierarchies and the bus, and between the bus and memory,
 // feed a shadow data model: a version number per line in every cache and in
 // memory, moved exactly where the protocol moves data.
-#include "address_bus.h"
-#include "cache_hierarchy.h"
-#include "common/cycle_time.h"
-#include "fireplane_extension.h"
-#include "memory_controller.h"
-#include "snoop_protocol.h"
-#include "stats/stats.h"
+#include "core/stats/stats.h"
+#include "models/cache/cache_hierarchy.h"
+#include "models/cache/snoop_protocol.h"
+#include "models/common/cycle_time.h"
+#include "models/fireplane/address_bus.h"
+#include "models/fireplane/fireplane_extension.h"
+#include "models/fireplane/memory_controller.h"
 
 #include <systemc>
 #include <tlm>

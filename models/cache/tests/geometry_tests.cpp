@@ -1,6 +1,6 @@
 // CacheGeometry: the V1280 presets, every validation error, and the
 // index/tag/offset arithmetic for the E$ (sectored) and D$.
-#include "cache_geometry.h"
+#include "models/cache/cache_geometry.h"
 
 #include <catch2/catch.hpp>
 
@@ -8,22 +8,23 @@ using namespace fireplane;
 using namespace fireplane::cache;
 
 namespace {
-// The reason must be a non-empty sentence naming the problem.
-void require_error(const CacheGeometry& g, const std::string& needle) {
-    const std::string why = g.validate();
-    INFO("validate() = \"" << why << "\"");
-    REQUIRE_FALSE(why.empty());
-    REQUIRE(why.back() == '.');
-    REQUIRE(why.find(needle) != std::string::npos);
+// The problem names the field to blame and is a sentence naming the problem.
+void require_error(const CacheGeometry& g, const std::string& field, const std::string& needle) {
+    const auto problem = g.validate();
+    REQUIRE(problem);
+    INFO("validate() = " << problem->param << ": \"" << problem->message << "\"");
+    CHECK(problem->param == field);
+    REQUIRE(problem->message.back() == '.');
+    REQUIRE(problem->message.find(needle) != std::string::npos);
 }
 } // namespace
 
 TEST_CASE("geometry: the V1280 presets validate and derive the right shapes", "[geometry]") {
-    REQUIRE(kIcacheGeometry.validate().empty());
-    REQUIRE(kDcacheGeometry.validate().empty());
-    REQUIRE(kPcacheGeometry.validate().empty());
-    REQUIRE(kWcacheGeometry.validate().empty());
-    REQUIRE(kEcacheGeometry.validate().empty());
+    REQUIRE(kIcacheGeometry.validate() == std::nullopt);
+    REQUIRE(kDcacheGeometry.validate() == std::nullopt);
+    REQUIRE(kPcacheGeometry.validate() == std::nullopt);
+    REQUIRE(kWcacheGeometry.validate() == std::nullopt);
+    REQUIRE(kEcacheGeometry.validate() == std::nullopt);
 
     CHECK(kEcacheGeometry.lines() == 16384);
     CHECK(kEcacheGeometry.sets() == 8192);
@@ -38,22 +39,23 @@ TEST_CASE("geometry: the V1280 presets validate and derive the right shapes", "[
 }
 
 TEST_CASE("geometry: each invalid geometry names its reason", "[geometry]") {
-    require_error({0, 4, 32, 1}, "size is zero");
-    require_error({4096, 0, 32, 1}, "zero ways");
-    require_error({4096, 4, 0, 1}, "line size is zero");
-    require_error({4096, 4, 32, 0}, "zero sub-blocks");
-    require_error({24 * 1024, 4, 32, 1}, "cache size 24576 is not a power of two");
-    require_error({4096, 4, 48, 1}, "line size 48 is not a power of two");
-    require_error({4096, 4, 64, 3}, "sub-block count 3 is not a power of two");
-    require_error({4096, 3, 32, 1}, "associativity 3 is not a power of two");
-    require_error({1 << 20, 128, 32, 1}, "exceeds the supported 64 ways");
-    require_error({32, 1, 64, 1}, "smaller than one 64-byte line");
-    require_error({256, 8, 64, 1}, "4 lines, fewer than its 8 ways");
-    require_error({4096, 4, 32, 64}, "32-byte line cannot be divided into 64 sub-blocks");
-    require_error({1 << 20, 2, 512, 128}, "sub-block count 128 exceeds");
+    require_error({0, 4, 32, 1}, "size", "size is zero");
+    require_error({4096, 0, 32, 1}, "ways", "zero ways");
+    require_error({4096, 4, 0, 1}, "line", "line size is zero");
+    require_error({4096, 4, 32, 0}, "sub_blocks", "zero sub-blocks");
+    require_error({24 * 1024, 4, 32, 1}, "size", "cache size 24576 is not a power of two");
+    require_error({4096, 4, 48, 1}, "line", "line size 48 is not a power of two");
+    require_error({4096, 4, 64, 3}, "sub_blocks", "sub-block count 3 is not a power of two");
+    require_error({4096, 3, 32, 1}, "ways", "associativity 3 is not a power of two");
+    require_error({1 << 20, 128, 32, 1}, "ways", "exceeds the supported 64 ways");
+    require_error({32, 1, 64, 1}, "size", "smaller than one 64-byte line");
+    require_error({256, 8, 64, 1}, "ways", "4 lines, fewer than its 8 ways");
+    require_error({4096, 4, 32, 64}, "sub_blocks",
+                  "32-byte line cannot be divided into 64 sub-blocks");
+    require_error({1 << 20, 2, 512, 128}, "sub_blocks", "sub-block count 128 exceeds");
     // Boundaries that are legal: fully associative, and one byte per sub-block.
-    CHECK(CacheGeometry{256, 4, 64, 1}.validate().empty());
-    CHECK(CacheGeometry{4096, 4, 32, 32}.validate().empty());
+    CHECK(CacheGeometry{256, 4, 64, 1}.validate() == std::nullopt);
+    CHECK(CacheGeometry{4096, 4, 32, 32}.validate() == std::nullopt);
 }
 
 TEST_CASE("geometry: E$ index, tag, offset and sub-block extraction", "[geometry]") {

@@ -5,7 +5,7 @@
 // today's defaults, with its derivation in a comment next to the check.
 #pragma once
 
-#include "hierarchy_timing.h"
+#include "models/cache/hierarchy_timing.h"
 
 #include <catch2/catch.hpp>
 

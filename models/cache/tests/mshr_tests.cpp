@@ -1,6 +1,6 @@
 // MshrTable: allocation, merging compatible requests, stalling an exclusive
 // request behind a shared one, and running out of entries.
-#include "mshr.h"
+#include "models/cache/mshr.h"
 
 #include <catch2/catch.hpp>
 

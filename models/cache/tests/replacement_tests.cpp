@@ -1,6 +1,6 @@
 // Replacement: invalid-first, exact LRU order, and the LFSR's polynomial,
 // determinism and coverage of every way.
-#include "replacement.h"
+#include "models/cache/replacement.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // matrix written out independently here, the requester's outcome for every
 // type, state and snoop result, hand-written sequences over two and three
 // caches, and a randomized run over one line with a golden data model.
-#include "snoop_protocol.h"
+#include "models/cache/snoop_protocol.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // StoreBuffer: capacity, in-order retirement, and the read-after-write
 // classification of VALIDATION.md Table 3 (paper section 4.1).
-#include "store_buffer.h"
+#include "models/cache/store_buffer.h"
 
 #include <catch2/catch.hpp>
 

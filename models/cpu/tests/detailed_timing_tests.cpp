@@ -3,7 +3,7 @@
 // as the test scripts: the fetch unit's line buffer and the I$ epoch, the
 // kinds the model gives the ISS's accesses, which counters a stall's cycles
 // go to, and an instruction that waits for its data.
-#include "detailed_timing.h"
+#include "models/cpu/detailed_timing.h"
 #include "sparc_asm.h"
 #include "test_cpu.h"
 

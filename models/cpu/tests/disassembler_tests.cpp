@@ -11,7 +11,7 @@
 // - ASIs are numbers (objdump: #ASI_PNF), MEMBAR masks are numbers
 //   (objdump: #StoreStore|#LoadStore), Tcc and FCMP name their cc field;
 // - JMPL and RETURN put their address in brackets like a load's.
-#include "disassembler.h"
+#include "models/cpu/disassembler.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // The instruction classifier and the in-order issue model, on instruction
 // words built by the test encoder. Expected cycles follow from the pipe
 // widths and latencies in PipelineConfig.
-#include "instruction_class.h"
-#include "pipeline_model.h"
+#include "models/cpu/instruction_class.h"
+#include "models/cpu/pipeline_model.h"
 #include "sparc_asm.h"
 
 #include <catch2/catch.hpp>

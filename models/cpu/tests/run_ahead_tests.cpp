@@ -1,6 +1,6 @@
 // The run-ahead policy (run_ahead.h): a quantum while anything is due within
 // one, SystemC's next activity beyond that, never more than the lookahead.
-#include "run_ahead.h"
+#include "models/cpu/run_ahead.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,7 +3,7 @@
 // instruction words placed at kCode and followed by "ta 0x50", whose trap
 // ends the run. Every trap is recorded, so a test can assert which one the
 // ISS raised and where.
-#include "sparc_core.h"
+#include "models/cpu/sparc_core.h"
 
 #include <array>
 #include <cstdint>

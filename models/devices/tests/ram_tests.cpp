@@ -1,7 +1,7 @@
 // Ram: LT access, byte enables, streaming, range errors, DMI, debug and the
 // AT fast path.
-#include "ram.h"
-#include "stats/stats.h"
+#include "core/stats/stats.h"
+#include "models/devices/ram.h"
 #include "test_initiator.h"
 
 #include <catch2/catch.hpp>

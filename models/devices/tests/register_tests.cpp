@@ -1,14 +1,14 @@
 // The factory glue: every device type is registered with described
 // parameters, and creating from Params builds the configured model.
-#include "factory/model_factory.h"
-#include "ram.h"
-#include "register_devices.h"
-#include "router.h"
-#include "uart16550.h"
+#include "core/factory/model_factory.h"
+#include "models/devices/ram.h"
+#include "models/devices/register_devices.h"
+#include "models/devices/router.h"
+#include "models/devices/uart16550.h"
 
 #include <catch2/catch.hpp>
 
-#include "support/factory_params.h"
+#include "core/tests/support/factory_params.h"
 
 using namespace fireplane;
 

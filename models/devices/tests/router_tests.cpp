@@ -1,7 +1,7 @@
 // Router: decoding, address translation both ways, unmapped addresses, DMI
 // translation and invalidation, AT phase routing and map validation.
-#include "ram.h"
-#include "router.h"
+#include "models/devices/ram.h"
+#include "models/devices/router.h"
 #include "test_initiator.h"
 
 #include <catch2/catch.hpp>

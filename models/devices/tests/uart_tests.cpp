@@ -1,7 +1,7 @@
 // Uart16550: transmit to a file, line status, DLAB banking, register stride,
 // interrupt identification and side-effect-free debug access.
+#include "models/devices/uart16550.h"
 #include "test_initiator.h"
-#include "uart16550.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Filters (trits, the type mask), the sequence buffer and the register table.
-#include "monitor_registers.h"
-#include "sequence_buffer.h"
-#include "transaction_filter.h"
+#include "models/firelink/monitor_registers.h"
+#include "models/firelink/sequence_buffer.h"
+#include "models/firelink/transaction_filter.h"
 
 #include <catch2/catch.hpp>
 

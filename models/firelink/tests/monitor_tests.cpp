@@ -1,7 +1,7 @@
 // FirelinkMonitor through its sockets: registers (b_transport and debug),
 // both counter sets, the sequence buffer's order, overrun and status, access
 // sizes and errors. Each TEST_CASE elaborates its own design.
-#include "firelink_monitor.h"
+#include "models/firelink/firelink_monitor.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,8 +3,8 @@
 // non-decreasing time. (That a run with host tools listening is the same run
 // as without is tested on whole machines: tests/firelink, observation_*.)
 // Each TEST_CASE elaborates its own design.
-#include "address_bus.h"
-#include "fireplane_extension.h"
+#include "models/fireplane/address_bus.h"
+#include "models/fireplane/fireplane_extension.h"
 
 #include <catch2/catch.hpp>
 

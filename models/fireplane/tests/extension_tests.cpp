@@ -1,6 +1,6 @@
 // FireplaneExtension: clone and copy_from carry every field, and the helper
 // attaches one extension per payload.
-#include "fireplane_extension.h"
+#include "models/fireplane/fireplane_extension.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // IoBridge: devices behind it, I/O transaction types, latency, debug
 // transport, window checks. Each TEST_CASE elaborates its own design.
-#include "fireplane_extension.h"
-#include "io_bridge.h"
-#include "router.h"
+#include "models/devices/router.h"
+#include "models/fireplane/fireplane_extension.h"
+#include "models/fireplane/io_bridge.h"
 
 #include <catch2/catch.hpp>
 

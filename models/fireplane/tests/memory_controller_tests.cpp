@@ -1,9 +1,9 @@
 // MemoryController: exact AT phase timing, bank serialisation and overlap,
 // the response channel, LT/AT agreement, timing-only requests, data, errors.
 // Each TEST_CASE elaborates its own design (one process per test case).
-#include "memory_controller.h"
+#include "core/stats/stats.h"
+#include "models/fireplane/memory_controller.h"
 #include "scripted_initiator.h"
-#include "stats/stats.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,15 +1,15 @@
 // The memory split among on-chip controllers: which controller is home to a
 // physical address (contiguous slices or interleaved), per-controller banks
 // and statistics, and the configuration errors. One process per TEST_CASE.
-#include "factory/model_factory.h"
-#include "memory_controller.h"
-#include "register_fireplane.h"
+#include "core/factory/model_factory.h"
+#include "core/stats/stats.h"
+#include "models/fireplane/memory_controller.h"
+#include "models/fireplane/register_fireplane.h"
 #include "scripted_initiator.h"
-#include "stats/stats.h"
 
 #include <catch2/catch.hpp>
 
-#include "support/factory_params.h"
+#include "core/tests/support/factory_params.h"
 
 #include <stdexcept>
 

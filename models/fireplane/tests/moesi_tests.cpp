@@ -1,5 +1,5 @@
 // The coherence-state table: each state's flags, names and parsing.
-#include "moesi.h"
+#include "models/fireplane/moesi.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,12 +1,12 @@
 // The factory glue: fireplane_memory is registered with described parameters
 // and the documented defaults, and creates a configured controller.
-#include "factory/model_factory.h"
-#include "memory_controller.h"
-#include "register_fireplane.h"
+#include "core/factory/model_factory.h"
+#include "models/fireplane/memory_controller.h"
+#include "models/fireplane/register_fireplane.h"
 
 #include <catch2/catch.hpp>
 
-#include "support/factory_params.h"
+#include "core/tests/support/factory_params.h"
 
 using namespace fireplane;
 using sc_core::SC_NS;

@@ -1,6 +1,6 @@
 // The transaction-type table: 19 distinct codes that are the monitor's mask
 // bits, lookups both ways, and the class and data direction of each type.
-#include "transaction_types.h"
+#include "models/fireplane/transaction_types.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,93 @@
+#include "core/stats/stats.h"
+
+#include <systemc>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace fireplane {
+namespace {
+
+[[noreturn]] void fatal(const std::string& message) {
+    SC_REPORT_FATAL("fireplane/stats", message.c_str());
+    std::abort(); // only reached if the user turned off SC_ABORT/SC_THROW for fatals
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+    return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+bool by_name(const StatsRegistry::Entry& e, const std::string& name) {
+    return e.name < name;
+}
+
+} // namespace
+
+StatsRegistry& StatsRegistry::instance() {
+    static StatsRegistry registry;
+    return registry;
+}
+
+void StatsRegistry::add_counter(const std::string& name, const uint64_t* counter,
+                                std::string description, std::string unit) {
+    if (!counter) fatal("statistic '" + name + "': null counter");
+    insert(Entry{name, std::move(description), std::move(unit), counter, nullptr});
+}
+
+void StatsRegistry::add_formula(const std::string& name, std::function<double()> formula,
+                                std::string description, std::string unit, bool cumulative) {
+    if (!formula) fatal("statistic '" + name + "': empty formula");
+    insert(Entry{name, std::move(description), std::move(unit), nullptr, std::move(formula),
+                 cumulative});
+}
+
+void StatsRegistry::reset() {
+    for (Entry& e : entries_)
+        if (e.cumulative) e.baseline = e.raw(), e.frozen = false;
+}
+
+void StatsRegistry::freeze() {
+    for (Entry& e : entries_)
+        if (e.cumulative && !e.frozen) e.frozen_value = e.raw(), e.frozen = true;
+}
+
+// Keeps entries sorted, and rejects names that would make the JSON nesting
+// ambiguous: "a.b" cannot be a value when "a.b.c" is one too.
+void StatsRegistry::insert(Entry entry) {
+    const std::string& name = entry.name;
+    if (name.empty() || name.front() == '.' || name.back() == '.' ||
+        name.find("..") != std::string::npos)
+        fatal("bad statistic name '" + name + "'");
+    auto at = std::lower_bound(entries_.begin(), entries_.end(), name, by_name);
+    if (at != entries_.end() && at->name == name)
+        fatal("statistic '" + name + "' registered twice");
+    auto below = std::lower_bound(entries_.begin(), entries_.end(), name + ".", by_name);
+    if (below != entries_.end() && starts_with(below->name, name + "."))
+        fatal("statistic '" + name + "' is also a prefix of '" + below->name + "'");
+    for (size_t dot = name.find('.'); dot != std::string::npos; dot = name.find('.', dot + 1))
+        if (find(name.substr(0, dot)))
+            fatal("statistic '" + name + "' is below the statistic '" + name.substr(0, dot) + "'");
+    entries_.insert(at, std::move(entry));
+}
+
+void StatsRegistry::remove_prefix(const std::string& prefix) {
+    std::string scope = prefix;
+    while (!scope.empty() && scope.back() == '.')
+        scope.pop_back();
+    entries_.erase(std::remove_if(entries_.begin(), entries_.end(),
+                                  [&](const Entry& e) {
+                                      return e.name == scope || starts_with(e.name, scope + ".");
+                                  }),
+                   entries_.end());
+}
+
+const StatsRegistry::Entry* StatsRegistry::find(const std::string& name) const {
+    auto at = std::lower_bound(entries_.begin(), entries_.end(), name, by_name);
+    return at != entries_.end() && at->name == name ? &*at : nullptr;
+}
+
+void StatsRegistry::clear() {
+    entries_.clear();
+}
+
+} // namespace fireplane

@@ -1,0 +1,137 @@
+#include "core/stats/stats.h"
+
+#include <catch2/catch.hpp>
+#include <systemc>
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+using namespace fireplane;
+using Catch::Matchers::Contains;
+
+namespace {
+
+// The registry is a process-wide singleton; each test starts from empty.
+StatsRegistry& fresh() {
+    sc_core::sc_report_handler::set_actions("fireplane/stats", sc_core::SC_FATAL,
+                                            sc_core::SC_THROW);
+    StatsRegistry::instance().clear();
+    return StatsRegistry::instance();
+}
+
+std::string json(const StatsRegistry& reg) {
+    std::ostringstream out;
+    reg.write_json(out);
+    return out.str();
+}
+
+} // namespace
+
+TEST_CASE("Stats JSON nests dotted names, and counters are read when written", "[stats]") {
+    StatsRegistry& reg = fresh();
+    uint64_t insts = 0, cycles = 2000;
+    reg.add_counter("top.cpu0.insts", &insts, "Instructions committed");
+    reg.add_counter("top.cpu0.cycles", &cycles, "Cycles", "cycles");
+    reg.add_formula(
+        "top.cpu0.ipc", [&] { return double(insts) / double(cycles); }, "Instructions per cycle",
+        "ratio");
+    reg.add_counter("top.bus.transactions", &cycles, "Bus transactions");
+    insts = 1234;
+    CHECK(json(reg) == R"({
+  "top": {
+    "bus": {
+      "transactions": {"value": 2000, "unit": "count", "desc": "Bus transactions"}
+    },
+    "cpu0": {
+      "cycles": {"value": 2000, "unit": "cycles", "desc": "Cycles"},
+      "insts": {"value": 1234, "unit": "count", "desc": "Instructions committed"},
+      "ipc": {"value": 0.617, "unit": "ratio", "desc": "Instructions per cycle"}
+    }
+  }
+}
+)");
+    // JSON is YAML, so yaml-cpp checks that the text parses.
+    YAML::Node doc = YAML::Load(json(reg));
+    CHECK(doc["top"]["cpu0"]["ipc"]["value"].as<double>() == 0.617);
+    CHECK(doc["top"]["cpu0"]["insts"]["unit"].as<std::string>() == "count");
+}
+
+TEST_CASE("Stats JSON numbers: exact integers, round-trip doubles, null for NaN/inf", "[stats]") {
+    StatsRegistry& reg = fresh();
+    uint64_t big = 18446744073709551615ull;
+    reg.add_counter("a.big", &big, "");
+    reg.add_formula(
+        "a.whole", [] { return 3.0; }, "");
+    reg.add_formula(
+        "a.third", [] { return 1.0 / 3.0; }, "");
+    reg.add_formula(
+        "a.nan", [] { return std::nan(""); }, "");
+    reg.add_formula(
+        "a.inf", [] { return std::numeric_limits<double>::infinity(); }, "");
+    reg.add_formula(
+        "a.tiny", [] { return 1e-20; }, "");
+    std::string text = json(reg);
+    CHECK_THAT(text, Contains(R"("big": {"value": 18446744073709551615,)"));
+    CHECK_THAT(text, Contains(R"("whole": {"value": 3,)"));
+    CHECK_THAT(text, Contains(R"("third": {"value": 0.3333333333333333,)"));
+    CHECK_THAT(text, Contains(R"("nan": {"value": null,)"));
+    CHECK_THAT(text, Contains(R"("inf": {"value": null,)"));
+    CHECK_THAT(text, Contains(R"("tiny": {"value": 1e-20,)"));
+}
+
+TEST_CASE("Stats JSON escapes strings and an empty registry is {}", "[stats]") {
+    StatsRegistry& reg = fresh();
+    CHECK(json(reg) == "{}\n");
+    uint64_t n = 1;
+    reg.add_counter("x", &n, "say \"hi\"\\\n", "count\t");
+    CHECK(json(reg) == "{\n  \"x\": {\"value\": 1, \"unit\": \"count\\t\", \"desc\": \"say "
+                       "\\\"hi\\\"\\\\\\n\"}\n}\n");
+}
+
+TEST_CASE("Stats entries stay sorted and can be found and removed", "[stats]") {
+    StatsRegistry& reg = fresh();
+    uint64_t n = 0;
+    for (const char* name : {"top.cpu1.x", "top.cpu0.y", "top.cpu10.z", "top.cpu0.a"})
+        reg.add_counter(name, &n, "");
+    std::vector<std::string> names;
+    for (const auto& e : reg.entries())
+        names.push_back(e.name);
+    CHECK(names ==
+          std::vector<std::string>{"top.cpu0.a", "top.cpu0.y", "top.cpu1.x", "top.cpu10.z"});
+    REQUIRE(reg.find("top.cpu1.x"));
+    CHECK(reg.find("top.cpu1.x")->counter == &n);
+    CHECK(reg.find("top.cpu1") == nullptr);
+    reg.remove_prefix("top.cpu1");
+    CHECK(reg.find("top.cpu1.x") == nullptr);
+    CHECK(reg.find("top.cpu10.z")); // a longer name is not under the prefix
+    CHECK(reg.entries().size() == 3);
+}
+
+TEST_CASE("Stats registration errors are fatal", "[stats]") {
+    StatsRegistry& reg = fresh();
+    uint64_t n = 0;
+    reg.add_counter("top.cpu0.insts", &n, "");
+    CHECK_THROWS_WITH(reg.add_counter("top.cpu0.insts", &n, ""),
+                      Contains("statistic 'top.cpu0.insts' registered twice"));
+    CHECK_THROWS_WITH(reg.add_counter("top.cpu0", &n, ""),
+                      Contains("statistic 'top.cpu0' is also a prefix of 'top.cpu0.insts'"));
+    CHECK_THROWS_WITH(reg.add_counter("top.cpu0.insts.user", &n, ""),
+                      Contains("is below the statistic 'top.cpu0.insts'"));
+    CHECK_THROWS_WITH(reg.add_counter("top..x", &n, ""), Contains("bad statistic name"));
+    CHECK_THROWS_WITH(reg.add_counter("top.y", nullptr, ""), Contains("null counter"));
+    CHECK_THROWS_WITH(reg.add_formula("top.z", nullptr, ""), Contains("empty formula"));
+    CHECK(reg.entries().size() == 1);
+}
+
+TEST_CASE("Stats text summary aligns names and values", "[stats]") {
+    StatsRegistry& reg = fresh();
+    uint64_t a = 5, b = 12345;
+    reg.add_counter("top.a", &a, "Small");
+    reg.add_counter("top.longer", &b, "Big", "cycles");
+    std::ostringstream out;
+    reg.write_text(out);
+    CHECK(out.str() == "top.a           5 count   # Small\n"
+                       "top.longer  12345 cycles  # Big\n");
+}
