@@ -23,9 +23,46 @@ bool by_name(const StatsRegistry::Entry& e, const std::string& name) {
 
 } // namespace
 
-StatsRegistry& StatsRegistry::instance() {
-    static StatsRegistry registry;
-    return registry;
+namespace {
+StatsRegistry* current_registry = nullptr;
+}
+
+StatsRegistry& StatsRegistry::current() {
+    static StatsRegistry process_wide;
+    return current_registry ? *current_registry : process_wide;
+}
+
+StatsRegistry::Scope::Scope(StatsRegistry& registry) : previous_(current_registry) {
+    current_registry = &registry;
+}
+
+StatsRegistry::Scope::~Scope() {
+    current_registry = previous_;
+}
+
+StatsGroup::StatsGroup(std::string prefix, StatsRegistry& registry)
+    : prefix_(std::move(prefix)), registry_(registry) {}
+
+StatsGroup::~StatsGroup() {
+    for (const std::string& name : names_)
+        registry_.remove(name);
+}
+
+std::string StatsGroup::full_name(const std::string& name) const {
+    return prefix_.empty() ? name : prefix_ + "." + name;
+}
+
+void StatsGroup::add_counter(const std::string& name, const uint64_t* counter,
+                             std::string description, std::string unit) {
+    registry_.add_counter(full_name(name), counter, std::move(description), std::move(unit));
+    names_.push_back(full_name(name));
+}
+
+void StatsGroup::add_formula(const std::string& name, std::function<double()> formula,
+                             std::string description, std::string unit, bool cumulative) {
+    registry_.add_formula(full_name(name), std::move(formula), std::move(description),
+                          std::move(unit), cumulative);
+    names_.push_back(full_name(name));
 }
 
 void StatsRegistry::add_counter(const std::string& name, const uint64_t* counter,
@@ -70,15 +107,9 @@ void StatsRegistry::insert(Entry entry) {
     entries_.insert(at, std::move(entry));
 }
 
-void StatsRegistry::remove_prefix(const std::string& prefix) {
-    std::string scope = prefix;
-    while (!scope.empty() && scope.back() == '.')
-        scope.pop_back();
-    entries_.erase(std::remove_if(entries_.begin(), entries_.end(),
-                                  [&](const Entry& e) {
-                                      return e.name == scope || starts_with(e.name, scope + ".");
-                                  }),
-                   entries_.end());
+void StatsRegistry::remove(const std::string& name) {
+    auto at = std::lower_bound(entries_.begin(), entries_.end(), name, by_name);
+    if (at != entries_.end() && at->name == name) entries_.erase(at);
 }
 
 const StatsRegistry::Entry* StatsRegistry::find(const std::string& name) const {

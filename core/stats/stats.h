@@ -27,13 +27,25 @@ public:
         double value() const { return (frozen ? frozen_value : raw()) - baseline; }
     };
 
-    static StatsRegistry& instance();
+    // The registry statistics go to now: a Session's while it builds and runs
+    // its machine (Scope), else one for the whole process.
+    static StatsRegistry& current();
+    class Scope {
+    public:
+        explicit Scope(StatsRegistry& registry);
+        ~Scope();
+        Scope(const Scope&) = delete;
+        Scope& operator=(const Scope&) = delete;
+
+    private:
+        StatsRegistry* previous_;
+    };
 
     void add_counter(const std::string& name, const uint64_t* counter, std::string description,
                      std::string unit = "count");
     void add_formula(const std::string& name, std::function<double()> formula,
                      std::string description, std::string unit = "", bool cumulative = false);
-    void remove_prefix(const std::string& prefix); // when a module is destroyed
+    void remove(const std::string& name);
 
     const std::vector<Entry>& entries() const { return entries_; } // in name order
     const Entry* find(const std::string& name) const;
@@ -54,6 +66,30 @@ public:
 private:
     void insert(Entry entry);
     std::vector<Entry> entries_;
+};
+
+// One object's statistics, named `prefix` + "." + name, in the registry
+// current when the group is made; the object owns the group, and the
+// statistics leave the registry with it.
+class StatsGroup {
+public:
+    explicit StatsGroup(std::string prefix, StatsRegistry& registry = StatsRegistry::current());
+    ~StatsGroup();
+    StatsGroup(const StatsGroup&) = delete;
+    StatsGroup& operator=(const StatsGroup&) = delete;
+
+    void add_counter(const std::string& name, const uint64_t* counter, std::string description,
+                     std::string unit = "count");
+    void add_formula(const std::string& name, std::function<double()> formula,
+                     std::string description, std::string unit = "", bool cumulative = false);
+    StatsRegistry& registry() const { return registry_; }
+
+private:
+    std::string full_name(const std::string& name) const;
+
+    std::string prefix_;
+    StatsRegistry& registry_;
+    std::vector<std::string> names_;
 };
 
 } // namespace fireplane

@@ -17,8 +17,8 @@ namespace {
 StatsRegistry& fresh() {
     sc_core::sc_report_handler::set_actions("fireplane/stats", sc_core::SC_FATAL,
                                             sc_core::SC_THROW);
-    StatsRegistry::instance().clear();
-    return StatsRegistry::instance();
+    StatsRegistry::current().clear();
+    return StatsRegistry::current();
 }
 
 std::string json(const StatsRegistry& reg) {
@@ -103,10 +103,42 @@ TEST_CASE("Stats entries stay sorted and can be found and removed", "[stats]") {
     REQUIRE(reg.find("top.cpu1.x"));
     CHECK(reg.find("top.cpu1.x")->counter == &n);
     CHECK(reg.find("top.cpu1") == nullptr);
-    reg.remove_prefix("top.cpu1");
+    reg.remove("top.cpu1.x");
     CHECK(reg.find("top.cpu1.x") == nullptr);
-    CHECK(reg.find("top.cpu10.z")); // a longer name is not under the prefix
+    CHECK(reg.find("top.cpu10.z"));
     CHECK(reg.entries().size() == 3);
+}
+
+TEST_CASE("A statistics group names its entries and takes them along when it goes", "[stats]") {
+    StatsRegistry& reg = fresh();
+    uint64_t n = 4;
+    {
+        StatsGroup cpu("top.cpu0", reg);
+        cpu.add_counter("insts", &n, "instructions");
+        cpu.add_formula(
+            "twice", [&n] { return 2.0 * double(n); }, "twice");
+        StatsGroup other("top.cpu0", reg); // a second owner of the same prefix
+        other.add_counter("cycles", &n, "cycles");
+        REQUIRE(reg.find("top.cpu0.insts"));
+        CHECK(reg.find("top.cpu0.twice")->value() == 8.0);
+        CHECK(&cpu.registry() == &reg);
+    }
+    CHECK(reg.entries().empty());
+}
+
+TEST_CASE("A scope makes a registry the current one, and restores the one before", "[stats]") {
+    StatsRegistry& outer = StatsRegistry::current();
+    StatsRegistry session;
+    {
+        StatsRegistry::Scope scope(session);
+        CHECK(&StatsRegistry::current() == &session);
+        uint64_t n = 1;
+        StatsGroup g("model");
+        g.add_counter("events", &n, "events");
+        CHECK(session.find("model.events"));
+        CHECK_FALSE(outer.find("model.events"));
+    }
+    CHECK(&StatsRegistry::current() == &outer);
 }
 
 TEST_CASE("Stats registration errors are fatal", "[stats]") {

@@ -57,15 +57,12 @@ CacheHierarchy::CacheHierarchy(sc_core::sc_module_name name, const HierarchyConf
     snoop_side.register_nb_transport_fw(this, &CacheHierarchy::snoop_fw);
     snoop_side.register_transport_dbg(this, &CacheHierarchy::snoop_dbg);
 
-    auto& stats = StatsRegistry::instance();
-    const std::string n = this->name();
-    stats.add_counter(n + ".hits", &hits_,
-                      "CPU requests completed at once (first nb_transport_fw)");
-    stats.add_counter(n + ".misses", &misses_, "CPU requests that waited for the bus");
+    stats_.add_counter("hits", &hits_, "CPU requests completed at once (first nb_transport_fw)");
+    stats_.add_counter("misses", &misses_, "CPU requests that waited for the bus");
     for (const TransactionInfo& t : transaction_table())
         if (t.klass == TransactionClass::Coherent)
-            stats.add_counter(n + ".bus." + std::string(t.mnemonic), &bus_requests_[t.code()],
-                              std::string(t.mnemonic) + " transactions sent to the bus");
+            stats_.add_counter("bus." + std::string(t.mnemonic), &bus_requests_[t.code()],
+                               std::string(t.mnemonic) + " transactions sent to the bus");
     using A = HierarchyActivity;
     static const struct {
         const char* name;
@@ -81,15 +78,13 @@ CacheHierarchy::CacheHierarchy(sc_core::sc_module_name name, const HierarchyConf
          "prefetches in flight that a demand access upgraded"},
     };
     for (const auto& a : kActivity)
-        stats.add_counter(n + "." + a.name, &(timing_.activity().*a.field), a.description);
-    stats.add_formula(
-        n + ".ecache_blocks", [this] { return double(timing_.ecache().valid_block_count()); },
+        stats_.add_counter(a.name, &(timing_.activity().*a.field), a.description);
+    stats_.add_formula(
+        "ecache_blocks", [this] { return double(timing_.ecache().valid_block_count()); },
         "E$ blocks holding a tag at the end");
 }
 
-CacheHierarchy::~CacheHierarchy() {
-    StatsRegistry::instance().remove_prefix(std::string(name()) + ".");
-}
+CacheHierarchy::~CacheHierarchy() = default;
 
 sc_core::sc_time CacheHierarchy::delay_to(uint64_t cycle) const {
     return delay_until(cycle_time(cycle, period_), sc_core::sc_time_stamp());

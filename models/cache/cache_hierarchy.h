@@ -18,6 +18,8 @@
 #include "cpu_cache_socket.h"
 #include "hierarchy_timing.h"
 
+#include "core/stats/stats.h"
+
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -93,6 +95,7 @@ private:
     unsigned bw_depth_ = 0;
     std::array<uint64_t, kNumTransactionTypes> bus_requests_{};
     uint64_t hits_ = 0, misses_ = 0;
+    StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 
 } // namespace fireplane::cache

@@ -90,12 +90,6 @@ static_assert(combine(SnoopResult{true, false}, SnoopResult{}, SnoopResult{true,
                   SnoopResult{true, true},
               "combine is the wired-OR");
 
-std::string where(std::size_t i, C s) {
-    std::ostringstream os;
-    os << "cache " << i << " (" << s << ")";
-    return os.str();
-}
-
 } // namespace
 
 std::string_view to_string(DataSource source) {
@@ -106,34 +100,6 @@ std::string_view to_string(DataSource source) {
     case DataSource::Device: return "device";
     }
     return "?";
-}
-
-std::string check_line_invariants(const MoesiState* states, std::size_t n) {
-    std::size_t owner = kNoCache;
-    std::size_t exclusive = kNoCache; // the first cache in M or E
-    for (std::size_t i = 0; i < n; ++i) {
-        const C s = states[i];
-        if (static_cast<unsigned>(s) >= kNumMoesiStates)
-            return "cache " + std::to_string(i) + " holds an undefined state " +
-                   std::to_string(static_cast<unsigned>(s)) + ".";
-        if (is_owner(s)) {
-            if (owner != kNoCache)
-                return "two owners: " + where(owner, states[owner]) + " and " + where(i, s) +
-                       " both own the line.";
-            owner = i;
-        }
-        if ((s == C::M || s == C::E) && exclusive == kNoCache) exclusive = i;
-    }
-    if (exclusive != kNoCache)
-        for (std::size_t i = 0; i < n; ++i)
-            if (i != exclusive && is_valid(states[i]))
-                return where(exclusive, states[exclusive]) + " holds the line exclusively, but " +
-                       where(i, states[i]) + " also holds a valid copy.";
-    return {};
-}
-
-std::string check_line_invariants(const std::vector<MoesiState>& states) {
-    return check_line_invariants(states.data(), states.size());
 }
 
 BusOutcome apply_transaction(MoesiState* states, std::size_t n, std::size_t requester,

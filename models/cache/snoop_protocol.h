@@ -93,9 +93,8 @@
 // SI_owned counts the requester's own transactions whose combined result was
 // owned.
 //
-// The invariants of one line over N caches (check_line_invariants): at most
-// one owner (M, O, Os); a cache in M or E excludes every other valid copy. So
-// the others of an O/Os owner are S, and the others of an S are S, O or Os.
+// The invariants of one line over N caches: check_line_invariants
+// (models/fireplane/moesi.h).
 #pragma once
 
 #include "models/fireplane/fireplane_extension.h"
@@ -402,10 +401,8 @@ constexpr DataSource data_source(TransactionType type, MoesiState before, SnoopR
 // Invariants and a reference model of one line across N caches
 // ---------------------------------------------------------------------------
 
-// "" when the states of one line in n caches are legal; otherwise a sentence
-// that names the caches (by index) and their states.
-std::string check_line_invariants(const MoesiState* states, std::size_t n);
-std::string check_line_invariants(const std::vector<MoesiState>& states);
+// The line invariants themselves are the protocol's: check_line_invariants
+// in models/fireplane/moesi.h.
 
 // A requester index that names no cache: an agent with no E$ (the SSM agent,
 // an I/O bridge). Its state is I before and after.

@@ -43,20 +43,20 @@ const ParamTable<CpuParams>& cpu_params() {
     return table;
 }
 
-std::unique_ptr<sc_core::sc_module> create_cpu(const char* name, const Params& p) {
-    CpuParams c = cpu_params().read(p);
-    static unsigned next_automatic_id = 0;
-    c.cpu.agent_id = c.agent_id < 0 ? next_automatic_id++ : unsigned(c.agent_id);
-    return std::make_unique<sparc::SparcCpu>(name, c.cpu);
-}
-
 } // namespace
 
 void register_cpu_models(ModelFactory& factory) {
     factory.add({"sparc_cpu",
                  "UltraSPARC IIICu processor: SPARC V9 ISS with functional, fixed and detailed "
                  "timing (pipeline, I$/D$/P$/W$/E$, store buffer, MSHRs, Fireplane bus port)",
-                 cpu_params().specs(), create_cpu});
+                 cpu_params().specs(),
+                 // CPUs without an agent ID are numbered in the order this factory makes them.
+                 [next_id = std::make_shared<unsigned>(0)](
+                     const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
+                     CpuParams c = cpu_params().read(p);
+                     c.cpu.agent_id = c.agent_id < 0 ? (*next_id)++ : unsigned(c.agent_id);
+                     return std::make_unique<sparc::SparcCpu>(name, c.cpu);
+                 }});
 }
 
 } // namespace fireplane

@@ -28,50 +28,46 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     SC_HAS_PROCESS(SparcCpu);
     SC_THREAD(run_thread);
 
-    auto& stats = StatsRegistry::instance();
-    const std::string base = this->name();
     // Formulas, not the raw member: mid-chain (a magic instruction) it lags.
-    stats.add_formula(
-        base + ".instructions", [this] { return double(core_.retired()); }, "instructions retired",
-        "count", true);
-    stats.add_formula(
-        base + ".cycles", [this] { return double(cycles()); }, "CPU cycles", "cycles", true);
+    stats_.add_formula(
+        "instructions", [this] { return double(core_.retired()); }, "instructions retired", "count",
+        true);
+    stats_.add_formula(
+        "cycles", [this] { return double(cycles()); }, "CPU cycles", "cycles", true);
     // Every hardware-counter event, counted in both modes, whatever PCR selects.
     std::vector<Event> seen;
     for (const CounterEvent& e : counter_events()) {
         if (std::find(seen.begin(), seen.end(), e.event) != seen.end()) continue;
         seen.push_back(e.event);
         const Event event = e.event;
-        stats.add_formula(
-            base + ".counters." + event_name(event),
+        stats_.add_formula(
+            std::string("counters.") + event_name(event),
             [this, event] {
                 return double(core_.counters.total(event, true, true, core_.counter_now()));
             },
             e.description, "count", true);
     }
-    stats.add_counter(base + ".counters.pic_overflows", &core_.pic_overflows,
-                      "PIC wraps (each sets SOFTINT bit 15)");
-    stats.add_counter(base + ".traps", &core_.traps_taken, "traps taken");
-    stats.add_counter(base + ".prefetches_dropped", &core_.prefetches_dropped,
-                      "PREFETCHes a timing model saw miss the TLB (dropped, as on the part)");
-    stats.add_counter(base + ".timing_switches", &timing_switches_, "changes of timing model");
-    stats.add_counter(base + ".io_accesses", &io_accesses_, "accesses without DMI (b_transport)");
-    stats.add_counter(base + ".idle_cycles", &idle_cycles_,
-                      "cycles with nothing to run (counted as supervisor time)");
-    stats.add_counter(base + ".sleeps", &sleeps_, "times the CPU slept with nothing to run");
-    stats.add_counter(base + ".syncs", &syncs_,
-                      "times the CPU reached its run-ahead horizon (a quantum, or the lookahead) "
-                      "or yielded, and let SystemC time catch up with its clock");
-    stats.add_counter(base + ".cache_waits", &cache_waits_,
-                      "times the CPU synchronised to wait for its caches (detailed model)");
-    stats.add_formula(
-        base + ".decoded_pages", [this] { return double(core_.code_cache().size()); },
+    stats_.add_counter("counters.pic_overflows", &core_.pic_overflows,
+                       "PIC wraps (each sets SOFTINT bit 15)");
+    stats_.add_counter("traps", &core_.traps_taken, "traps taken");
+    stats_.add_counter("prefetches_dropped", &core_.prefetches_dropped,
+                       "PREFETCHes a timing model saw miss the TLB (dropped, as on the part)");
+    stats_.add_counter("timing_switches", &timing_switches_, "changes of timing model");
+    stats_.add_counter("io_accesses", &io_accesses_, "accesses without DMI (b_transport)");
+    stats_.add_counter("idle_cycles", &idle_cycles_,
+                       "cycles with nothing to run (counted as supervisor time)");
+    stats_.add_counter("sleeps", &sleeps_, "times the CPU slept with nothing to run");
+    stats_.add_counter("syncs", &syncs_,
+                       "times the CPU reached its run-ahead horizon (a quantum, or the lookahead) "
+                       "or yielded, and let SystemC time catch up with its clock");
+    stats_.add_counter("cache_waits", &cache_waits_,
+                       "times the CPU synchronised to wait for its caches (detailed model)");
+    stats_.add_formula(
+        "decoded_pages", [this] { return double(core_.code_cache().size()); },
         "code pages with decoded instructions");
 }
 
-SparcCpu::~SparcCpu() {
-    StatsRegistry::instance().remove_prefix(std::string(name()) + ".");
-}
+SparcCpu::~SparcCpu() = default;
 
 void SparcCpu::start(uint64_t pc) {
     core_.pc = pc;

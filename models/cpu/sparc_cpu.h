@@ -16,10 +16,12 @@
 #include "detailed_timing.h"
 #include "fixed_timing.h"
 #include "models/cache/cache_hierarchy.h"
-#include "models/common/bus_interfaces.h"
+#include "models/common/roles.h"
 #include "run_ahead.h"
 #include "run_limits.h"
 #include "sparc_core.h"
+
+#include "core/stats/stats.h"
 
 #include <systemc>
 #include <tlm>
@@ -45,16 +47,24 @@ struct SparcCpuConfig {
     cache::HierarchyConfig caches;
 };
 
-class SparcCpu : public sc_core::sc_module, public BusInitiator, private MemoryBackend {
+class SparcCpu : public sc_core::sc_module,
+                 public BusInitiator,
+                 public CoherentAgent,
+                 public Processor,
+                 private MemoryBackend {
 public:
     tlm_utils::simple_initiator_socket<SparcCpu> socket; // functional: DMI, b_transport
 
     SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config);
     ~SparcCpu() override;
 
-    // The functional socket only: the builder binds caches().bus_side to the
-    // Fireplane bus when the machine has one, else to the router.
-    std::vector<tlm::tlm_initiator_socket<>*> bus_initiators() override { return {&socket}; }
+    // BusInitiator: the functional socket (DMI, uncached accesses).
+    void bind_initiators(TargetPort& bus) override { socket.bind(bus); }
+    // CoherentAgent: its caches' misses and snoops.
+    void bind_requests(TargetPort& to) override { caches_->bus_side.bind(to); }
+    TargetPort& snoop_port() override { return caches_->snoop_side; }
+    // Processor
+    SparcCpu& sparc_cpu() override { return *this; }
     const cache::CacheHierarchy& caches() const { return *caches_; }
     cache::CacheHierarchy& caches() { return *caches_; }
     SparcCore& core() { return core_; }
@@ -148,6 +158,7 @@ private:
     CacheBridge bridge_; // to caches_
     DetailedTiming detailed_;
     uint64_t cache_waits_ = 0;
+    StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 
 } // namespace fireplane::sparc

@@ -26,17 +26,13 @@ Ram::Ram(sc_core::sc_module_name name, const RamConfig& config)
     socket.register_transport_dbg(this, &Ram::transport_dbg);
     socket.register_get_direct_mem_ptr(this, &Ram::get_direct_mem_ptr);
 
-    auto& stats = StatsRegistry::instance();
-    const std::string n = this->name();
-    stats.add_counter(n + ".reads", &reads_, "read transactions (not debug, not DMI)");
-    stats.add_counter(n + ".writes", &writes_, "write transactions (not debug, not DMI)");
-    stats.add_counter(n + ".bytes_read", &bytes_read_, "bytes read by transactions", "bytes");
-    stats.add_counter(n + ".bytes_written", &bytes_written_, "bytes written by transactions",
-                      "bytes");
+    stats_.add_counter("reads", &reads_, "read transactions (not debug, not DMI)");
+    stats_.add_counter("writes", &writes_, "write transactions (not debug, not DMI)");
+    stats_.add_counter("bytes_read", &bytes_read_, "bytes read by transactions", "bytes");
+    stats_.add_counter("bytes_written", &bytes_written_, "bytes written by transactions", "bytes");
 }
 
 Ram::~Ram() {
-    StatsRegistry::instance().remove_prefix(name());
     unmap_sparse(mem_, mapped_bytes_);
 }
 

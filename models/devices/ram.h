@@ -1,7 +1,9 @@
 #pragma once
 // Ram: a flat memory target. Backed by an anonymous MAP_NORESERVE mapping, so a
 // multi-GiB RAM costs host memory only for the pages the guest touches.
-#include "models/common/bus_interfaces.h"
+#include "models/common/roles.h"
+
+#include "core/stats/stats.h"
 
 #include <systemc>
 #include <tlm>
@@ -30,8 +32,9 @@ public:
     Ram& operator=(const Ram&) = delete;
 
     // BusTarget
-    tlm::tlm_target_socket<>& bus_target() override { return socket; }
-    uint64_t bus_size() const override { return config_.size; }
+    TargetPort& bus_target() override { return socket; }
+    AddressRange bus_range() const override { return {config_.base, config_.size}; }
+    bool is_memory() const override { return true; }
 
     // Host view of the whole RAM (offset 0 = first byte), for loaders and
     // debuggers. Stays valid for the lifetime of the module.
@@ -62,6 +65,7 @@ private:
     uint64_t writes_ = 0;
     uint64_t bytes_read_ = 0;
     uint64_t bytes_written_ = 0;
+    StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 
 } // namespace fireplane

@@ -36,18 +36,15 @@ Router::Router(sc_core::sc_module_name name)
     initiator_socket.register_nb_transport_bw(this, &Router::nb_transport_bw);
     initiator_socket.register_invalidate_direct_mem_ptr(this, &Router::invalidate_direct_mem_ptr);
 
-    StatsRegistry::instance().add_counter(
-        std::string(this->name()) + ".unmapped", &unmapped_,
+    stats_.add_counter(
+        "unmapped", &unmapped_,
         "transactions to an unmapped address or crossing a window's end (answered with an "
         "address error)");
 }
 
-Router::~Router() {
-    StatsRegistry::instance().remove_prefix(name());
-}
+Router::~Router() = default;
 
-void Router::map(tlm::tlm_target_socket<>& target, uint64_t base, uint64_t size,
-                 const std::string& name) {
+void Router::map(TargetPort& target, uint64_t base, uint64_t size, const std::string& name) {
     const std::string who = std::string(this->name()) + ": window ";
     if (size == 0) throw std::invalid_argument(who + "'" + name + "' has size 0");
     const uint64_t last = base + (size - 1);
@@ -67,9 +64,8 @@ void Router::map(tlm::tlm_target_socket<>& target, uint64_t base, uint64_t size,
     initiator_socket.bind(target);
     windows_.push_back(std::make_unique<Window>(Window{name, base, size}));
     by_base_[base] = int(windows_.size() - 1);
-    StatsRegistry::instance().add_counter(
-        std::string(this->name()) + "." + stats_leaf(name) + ".transactions",
-        &windows_.back()->transactions, "transactions routed to " + describe(name, base, last));
+    stats_.add_counter(stats_leaf(name) + ".transactions", &windows_.back()->transactions,
+                       "transactions routed to " + describe(name, base, last));
 }
 
 void Router::end_of_elaboration() {

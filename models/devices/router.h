@@ -4,6 +4,10 @@
 // forwarded with the address made local to the window (address - base) and
 // given back with the global address. LT (b_transport, DMI), AT (the base
 // protocol's nb_transport phases) and debug transport all pass through.
+#include "models/common/roles.h"
+
+#include "core/stats/stats.h"
+
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -18,7 +22,7 @@
 
 namespace fireplane {
 
-class Router : public sc_core::sc_module {
+class Router : public sc_core::sc_module, public SystemBus {
 public:
     // Bus masters bind here (any number).
     tlm_utils::multi_passthrough_target_socket_optional<Router> target_socket;
@@ -32,8 +36,12 @@ public:
     // Call during elaboration. Throws std::invalid_argument for an empty or
     // wrapping window, a name already used, or a window that overlaps an
     // existing one (the message names both).
-    void map(tlm::tlm_target_socket<>& target, uint64_t base, uint64_t size,
-             const std::string& name);
+    void map(TargetPort& target, uint64_t base, uint64_t size, const std::string& name);
+    // SystemBus
+    TargetPort& master_port() override { return target_socket; }
+    void map(TargetPort& target, const AddressRange& range, const std::string& name) override {
+        map(target, range.base, range.size, name);
+    }
 
     struct Window {
         std::string name;
@@ -80,6 +88,7 @@ private:
     std::map<uint64_t, int> by_base_;              // window base -> index
     std::unordered_map<tlm::tlm_generic_payload*, InFlight> in_flight_;
     uint64_t unmapped_ = 0;
+    StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 
 } // namespace fireplane

@@ -51,13 +51,10 @@ Uart16550::Uart16550(sc_core::sc_module_name name, const UartConfig& config)
     socket.register_b_transport(this, &Uart16550::b_transport);
     socket.register_transport_dbg(this, &Uart16550::transport_dbg);
 
-    StatsRegistry::instance().add_counter(std::string(this->name()) + ".tx_bytes", &tx_bytes_,
-                                          "bytes transmitted through THR", "bytes");
+    stats_.add_counter("tx_bytes", &tx_bytes_, "bytes transmitted through THR", "bytes");
 }
 
-Uart16550::~Uart16550() {
-    StatsRegistry::instance().remove_prefix(name());
-}
+Uart16550::~Uart16550() = default;
 
 uint16_t Uart16550::divisor() const {
     return uint16_t(value_[DLM] << 8 | value_[DLL]);
@@ -115,7 +112,7 @@ void Uart16550::access(tlm::tlm_generic_payload& gp) {
 }
 
 void Uart16550::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
-    if (!payload_in_range(gp, bus_size())) {
+    if (!payload_in_range(gp, window_size())) {
         gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return;
     }
@@ -128,8 +125,8 @@ void Uart16550::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
 // not apply to debug transport.
 unsigned Uart16550::transport_dbg(tlm::tlm_generic_payload& gp) {
     const uint64_t addr = gp.get_address();
-    if (addr >= bus_size() || !(gp.is_read() || gp.is_write())) return 0;
-    const unsigned n = unsigned(std::min<uint64_t>(gp.get_data_length(), bus_size() - addr));
+    if (addr >= window_size() || !(gp.is_read() || gp.is_write())) return 0;
+    const unsigned n = unsigned(std::min<uint64_t>(gp.get_data_length(), window_size() - addr));
     unsigned char* data = gp.get_data_ptr();
     for (unsigned i = 0; i < n; ++i) {
         if (gp.is_read())

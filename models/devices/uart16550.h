@@ -4,7 +4,9 @@
 // RBR reads 0 with LSR.DR clear. The interrupt line is not wired yet; the
 // interrupt state is visible through IIR and irq_pending().
 #include "char_sink.h"
-#include "models/common/bus_interfaces.h"
+#include "models/common/roles.h"
+
+#include "core/stats/stats.h"
 
 #include <systemc>
 #include <tlm>
@@ -33,8 +35,9 @@ public:
     ~Uart16550() override;
 
     // BusTarget
-    tlm::tlm_target_socket<>& bus_target() override { return socket; }
-    uint64_t bus_size() const override { return uint64_t(8) << config_.reg_shift; }
+    TargetPort& bus_target() override { return socket; }
+    AddressRange bus_range() const override { return {config_.base, window_size()}; }
+    uint64_t window_size() const { return uint64_t(8) << config_.reg_shift; } // bytes it decodes
 
     const UartConfig& config() const { return config_; }
     uint16_t divisor() const;
@@ -83,6 +86,7 @@ private:
     std::array<uint8_t, kNumRegs> value_{};
     bool thre_pending_ = false; // "THR empty" interrupt raised and not yet acknowledged
     uint64_t tx_bytes_ = 0;
+    StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 
 } // namespace fireplane

@@ -13,22 +13,18 @@ FirelinkMonitor::FirelinkMonitor(sc_core::sc_module_name name, const FirelinkMon
     observe.register_nb_transport_fw(this, &FirelinkMonitor::observe_fw);
     observe.register_transport_dbg(this, &FirelinkMonitor::observe_dbg);
 
-    auto& stats = StatsRegistry::instance();
-    const std::string n = this->name();
-    stats.add_counter(n + ".observed", &observed_, "address-bus transactions seen");
+    stats_.add_counter("observed", &observed_, "address-bus transactions seen");
     for (unsigned s = 0; s < kCounterSets; ++s)
-        stats.add_counter(n + ".set" + std::to_string(s) + ".count", &counts_[s],
-                          "transactions counter set " + std::to_string(s) + " matched");
-    stats.add_formula(
-        n + ".tsb.lost", [this] { return double(tsb_.lost()); },
+        stats_.add_counter("set" + std::to_string(s) + ".count", &counts_[s],
+                           "transactions counter set " + std::to_string(s) + " matched");
+    stats_.add_formula(
+        "tsb.lost", [this] { return double(tsb_.lost()); },
         "set-1 matches lost while the sequence buffer was full");
-    stats.add_counter(n + ".bad_accesses", &bad_accesses_,
-                      "register accesses to no register, or of a size other than 4 or 8 bytes");
+    stats_.add_counter("bad_accesses", &bad_accesses_,
+                       "register accesses to no register, or of a size other than 4 or 8 bytes");
 }
 
-FirelinkMonitor::~FirelinkMonitor() {
-    StatsRegistry::instance().remove_prefix(std::string(name()) + ".");
-}
+FirelinkMonitor::~FirelinkMonitor() = default;
 
 void FirelinkMonitor::see(const TransactionRecord& r) {
     ++observed_;

@@ -9,10 +9,12 @@
 // monitor_registers.h), mapped behind the I/O bridge; host tools use debug
 // transport on the same registers. Reads have no side effect, so sampling
 // never disturbs what it measures; the monitor never delays a transaction.
-#include "models/common/bus_interfaces.h"
+#include "models/common/roles.h"
 #include "monitor_registers.h"
 #include "sequence_buffer.h"
 #include "transaction_filter.h"
+
+#include "core/stats/stats.h"
 
 #include <systemc>
 #include <tlm>
@@ -38,9 +40,9 @@ public:
     ~FirelinkMonitor() override;
 
     // BusTarget, BusObserver
-    tlm::tlm_target_socket<>& bus_target() override { return regs; }
-    uint64_t bus_size() const override { return kWindowSize; }
-    tlm::tlm_target_socket<>& observer_socket() override { return observe; }
+    TargetPort& bus_target() override { return regs; }
+    AddressRange bus_range() const override { return {config_.base, kWindowSize}; }
+    TargetPort& observer_port() override { return observe; }
 
     // The register at `offset` (8-byte aligned), as software reads it; false
     // if there is none. Writes take the writable bits only.
@@ -74,6 +76,7 @@ private:
     uint64_t observed_ = 0;
     uint64_t bad_accesses_ = 0;
     TraceSink trace_sink_;
+    StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 
 } // namespace fireplane::firelink

@@ -32,39 +32,34 @@ FireplaneBus::FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfi
     sensitive << wake_;
     dont_initialize();
 
-    auto& stats = StatsRegistry::instance();
-    const std::string n = this->name();
     for (const TransactionInfo& t : transaction_table())
-        stats.add_counter(n + ".transactions." + std::string(t.mnemonic), &by_type_[t.code()],
-                          std::string(t.mnemonic) + " transactions broadcast");
-    stats.add_counter(n + ".address_busy_cycles", &busy_cycles_,
-                      "bus cycles the address bus carried an address", "cycles");
-    stats.add_formula(
-        n + ".utilisation",
+        stats_.add_counter("transactions." + std::string(t.mnemonic), &by_type_[t.code()],
+                           std::string(t.mnemonic) + " transactions broadcast");
+    stats_.add_counter("address_busy_cycles", &busy_cycles_,
+                       "bus cycles the address bus carried an address", "cycles");
+    stats_.add_formula(
+        "utilisation",
         [this] {
             const double cycles = sc_core::sc_time_stamp() / period_;
             return cycles > 0 ? double(busy_cycles_) / cycles : 0.0;
         },
         "address-bus busy cycles over elapsed bus cycles", "ratio");
-    stats.add_counter(n + ".c2c_transfers", &c2c_, "lines an owning cache copied back");
-    stats.add_counter(n + ".memory_transfers", &memory_, "lines read from memory for a requester");
-    stats.add_counter(n + ".upgrades", &upgrades_,
-                      "reads that needed no data (RTO upgrades from S, O, Os)");
-    stats.add_counter(n + ".cancelled_writebacks", &cancelled_,
-                      "writebacks whose line a snoop took before they were ordered");
-    stats.add_counter(n + ".snoop_shared", &snoop_shared_,
-                      "transactions whose snoop result was shared");
-    stats.add_counter(n + ".snoop_owned", &snoop_owned_,
-                      "transactions whose snoop result was owned");
-    stats.add_counter(n + ".queueing_delay", &queueing_ps_,
-                      "total time requests waited for a free address slot", "ps");
-    stats.add_counter(n + ".invariant_checks", &checks_,
-                      "lines whose states were checked after a broadcast");
+    stats_.add_counter("c2c_transfers", &c2c_, "lines an owning cache copied back");
+    stats_.add_counter("memory_transfers", &memory_, "lines read from memory for a requester");
+    stats_.add_counter("upgrades", &upgrades_,
+                       "reads that needed no data (RTO upgrades from S, O, Os)");
+    stats_.add_counter("cancelled_writebacks", &cancelled_,
+                       "writebacks whose line a snoop took before they were ordered");
+    stats_.add_counter("snoop_shared", &snoop_shared_,
+                       "transactions whose snoop result was shared");
+    stats_.add_counter("snoop_owned", &snoop_owned_, "transactions whose snoop result was owned");
+    stats_.add_counter("queueing_delay", &queueing_ps_,
+                       "total time requests waited for a free address slot", "ps");
+    stats_.add_counter("invariant_checks", &checks_,
+                       "lines whose states were checked after a broadcast");
 }
 
-FireplaneBus::~FireplaneBus() {
-    StatsRegistry::instance().remove_prefix(std::string(name()) + ".");
-}
+FireplaneBus::~FireplaneBus() = default;
 
 void FireplaneBus::fatal(const std::string& what) const {
     SC_REPORT_FATAL(name(), what.c_str());
@@ -94,8 +89,6 @@ void FireplaneBus::start_of_simulation() {
         fatal("every agent needs its snooper: " + std::to_string(agents.size()) + " agents, " +
               std::to_string(snoopers.size()) + " snoopers");
     if (memory.size() == 0) fatal("the memory socket is not bound");
-    if (config_.check_invariants && !checker_)
-        fatal("check_invariants is on but no line checker was installed");
     responses_.resize(size_t(agents.size()));
     responding_.assign(size_t(agents.size()), false);
 }
@@ -248,7 +241,7 @@ void FireplaneBus::check_line(const Txn& t, uint64_t seq) {
         if (snoopers[int(i)]->transport_dbg(q) == 1) states[i] = MoesiState(byte);
     }
     ++checks_;
-    const std::string why = checker_(states);
+    const std::string why = check_line_invariants(states);
     if (why.empty()) return;
     std::string all;
     for (size_t i = 0; i < states.size(); ++i)

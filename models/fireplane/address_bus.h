@@ -13,6 +13,8 @@
 // Then the data moves: cache to cache from the supplier, from memory through
 // the `memory` socket (the router), or not at all (an upgrade); writebacks go
 // to memory. The bus knows no protocol rule: the caches apply them.
+#include "core/stats/stats.h"
+
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -21,6 +23,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "fireplane_extension.h"
+#include "models/common/roles.h"
 
 #include <array>
 #include <cstdint>
@@ -45,7 +48,7 @@ struct FireplaneBusConfig {
     bool check_invariants = false;
 };
 
-class FireplaneBus : public sc_core::sc_module {
+class FireplaneBus : public sc_core::sc_module, public CoherentInterconnect {
 public:
     tlm_utils::multi_passthrough_target_socket<FireplaneBus> agents;
     tlm_utils::multi_passthrough_initiator_socket<FireplaneBus> snoopers;
@@ -55,15 +58,8 @@ public:
     // observers (monitors), but no cache holds I/O space, so nobody snoops them.
     tlm_utils::simple_target_socket_optional<FireplaneBus> io;
 
-    // Checks the states of one line in every agent (index = agent binding);
-    // returns "" or why they are illegal. The builder installs the cache
-    // library's check_line_invariants: the bus does not depend on it.
-    using LineChecker = std::function<std::string(const std::vector<MoesiState>&)>;
-
     FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfig& config);
     ~FireplaneBus() override;
-
-    void set_line_checker(LineChecker checker) { checker_ = std::move(checker); }
 
     // Host tools (busstat, trace sampling) sample on the bus's own instants:
     // every listener is called with sc_time_stamp() right before a transaction
@@ -76,12 +72,18 @@ public:
     // equal-time events and change the run. Observation must not. Times are
     // sc_time_stamp(), so each listener sees non-decreasing times. A listener
     // may use debug transport but must not send transactions on the bus.
-    using TimelineListener = std::function<void(const sc_core::sc_time&)>;
-    void add_timeline_listener(TimelineListener listener) {
+    void add_timeline_listener(TimelineListener listener) override {
         listeners_.push_back(std::move(listener));
     }
     const FireplaneBusConfig& config() const { return config_; }
     sc_core::sc_time period() const { return period_; } // of the bus clock
+
+    // CoherentInterconnect
+    TargetPort& agent_port() override { return agents; }
+    void attach_snooper(TargetPort& snooper) override { snoopers.bind(snooper); }
+    TargetPort& io_port() override { return io; }
+    void bind_memory(TargetPort& system_bus) override { memory.bind(system_bus); }
+    sc_core::sc_time clock_period() const override { return period_; }
 
     size_t in_flight() const { return txns_.size(); }
     // SC_REPORT_FATAL when a transaction is still in flight (tests call it
@@ -149,7 +151,6 @@ private:
 
     FireplaneBusConfig config_;
     sc_core::sc_time period_;
-    LineChecker checker_;
     std::vector<TimelineListener> listeners_;
     std::map<uint64_t, Txn> txns_; // by sequence number (arrival call order)
     std::map<Key, std::pair<Action, uint64_t>> actions_;
@@ -171,6 +172,7 @@ private:
     uint64_t c2c_ = 0, memory_ = 0, upgrades_ = 0, cancelled_ = 0;
     uint64_t snoop_shared_ = 0, snoop_owned_ = 0;
     uint64_t queueing_ps_ = 0, checks_ = 0;
+    StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 
 } // namespace fireplane

@@ -15,28 +15,18 @@ IoBridge::IoBridge(sc_core::sc_module_name name, const IoBridgeConfig& config)
     socket.register_transport_dbg(this, &IoBridge::transport_dbg);
     to_devices_.bind(devices_.target_socket);
 
-    auto& stats = StatsRegistry::instance();
-    const std::string n = this->name();
     for (const TransactionInfo& t : transaction_table())
         if (t.klass == TransactionClass::Io)
-            stats.add_counter(n + ".transactions." + std::string(t.mnemonic), &by_type_[t.code()],
-                              std::string(t.mnemonic) + " transactions through the bridge");
+            stats_.add_counter("transactions." + std::string(t.mnemonic), &by_type_[t.code()],
+                               std::string(t.mnemonic) + " transactions through the bridge");
 }
 
-IoBridge::~IoBridge() {
-    StatsRegistry::instance().remove_prefix(std::string(name()) + ".");
-}
+IoBridge::~IoBridge() = default;
 
-bool IoBridge::contains(uint64_t base, uint64_t size) const {
-    return size > 0 && base >= config_.base && base - config_.base <= config_.size - 1 &&
-           size - 1 <= config_.size - 1 - (base - config_.base);
-}
-
-void IoBridge::map_device(tlm::tlm_target_socket<>& device, uint64_t base, uint64_t size,
-                          const std::string& name) {
-    if (!contains(base, size))
+void IoBridge::map(TargetPort& device, const AddressRange& range, const std::string& name) {
+    if (range.size == 0 || !window().contains(range))
         throw std::invalid_argument("'" + name + "' does not fit the I/O bridge's window");
-    devices_.map(device, base, size, name);
+    devices_.map(device, range.base, range.size, name);
 }
 
 void IoBridge::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {

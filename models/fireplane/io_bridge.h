@@ -12,9 +12,11 @@
 // effects. Addresses arrive local to the bridge's window (the router makes
 // them so) and leave global, for the devices' own decoder.
 #include "fireplane_extension.h"
-#include "models/common/bus_interfaces.h"
+#include "models/common/roles.h"
 #include "models/devices/router.h"
 #include "transaction_types.h"
+
+#include "core/stats/stats.h"
 
 #include <systemc>
 #include <tlm>
@@ -34,7 +36,7 @@ struct IoBridgeConfig {
     sc_core::sc_time latency{150, sc_core::SC_NS}; // each way through the bridge, added once
 };
 
-class IoBridge : public sc_core::sc_module, public BusTarget {
+class IoBridge : public sc_core::sc_module, public BusTarget, public AddressMap, public IoAgent {
 public:
     tlm_utils::simple_target_socket<IoBridge> socket;
     // To the Fireplane bus's `io` socket: every transaction the bridge carries
@@ -45,17 +47,18 @@ public:
     IoBridge(sc_core::sc_module_name name, const IoBridgeConfig& config);
     ~IoBridge() override;
 
-    // BusTarget
-    tlm::tlm_target_socket<>& bus_target() override { return socket; }
-    uint64_t bus_size() const override { return config_.size; }
+    // BusTarget: the bridge's window on the system bus.
+    TargetPort& bus_target() override { return socket; }
+    AddressRange bus_range() const override { return window(); }
+    // AddressMap: the devices behind it.
+    AddressRange window() const override { return {config_.base, config_.size}; }
+    // Puts `device` behind the bridge at physical `range`. Throws
+    // std::invalid_argument when it does not fit the window or overlaps.
+    void map(TargetPort& device, const AddressRange& range, const std::string& name) override;
+    // IoAgent
+    void bind_announcements(TargetPort& interconnect) override { announce.bind(interconnect); }
 
     const IoBridgeConfig& config() const { return config_; }
-    // Whether [base, base + size) lies inside the bridge's window.
-    bool contains(uint64_t base, uint64_t size) const;
-    // Puts `device` behind the bridge at physical [base, base + size). Throws
-    // std::invalid_argument when it does not fit the window or overlaps.
-    void map_device(tlm::tlm_target_socket<>& device, uint64_t base, uint64_t size,
-                    const std::string& name);
     uint64_t transactions(TransactionType t) const { return by_type_[unsigned(t)]; }
 
 private:
@@ -66,6 +69,7 @@ private:
     Router devices_;
     tlm_utils::simple_initiator_socket<IoBridge> to_devices_;
     std::array<uint64_t, kNumTransactionTypes> by_type_{};
+    StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 
 } // namespace fireplane

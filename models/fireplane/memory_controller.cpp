@@ -63,31 +63,28 @@ MemoryController::MemoryController(sc_core::sc_module_name name,
     socket.register_transport_dbg(this, &MemoryController::transport_dbg);
     socket.register_get_direct_mem_ptr(this, &MemoryController::get_direct_mem_ptr);
 
-    auto& stats = StatsRegistry::instance();
-    const std::string n = this->name();
-    stats.add_counter(n + ".reads", &reads_, "read requests, timing-only ones included");
-    stats.add_counter(n + ".writes", &writes_, "write requests, timing-only ones included");
-    stats.add_counter(n + ".timing_only", &timing_only_,
-                      "requests without a data pointer (timing only, storage untouched)");
-    stats.add_counter(n + ".address_errors", &address_errors_,
-                      "requests outside the controller's range (answered with an address error)");
+    stats_.add_counter("reads", &reads_, "read requests, timing-only ones included");
+    stats_.add_counter("writes", &writes_, "write requests, timing-only ones included");
+    stats_.add_counter("timing_only", &timing_only_,
+                       "requests without a data pointer (timing only, storage untouched)");
+    stats_.add_counter("address_errors", &address_errors_,
+                       "requests outside the controller's range (answered with an address error)");
     for (unsigned b = 0; b < total_banks(); ++b)
-        stats.add_counter(n + ".bank" + std::to_string(b) + ".accesses", &bank_accesses_[b],
-                          "requests served by bank " + std::to_string(b % config_.banks) +
-                              " of controller " + std::to_string(b / config_.banks));
+        stats_.add_counter("bank" + std::to_string(b) + ".accesses", &bank_accesses_[b],
+                           "requests served by bank " + std::to_string(b % config_.banks) +
+                               " of controller " + std::to_string(b / config_.banks));
     for (unsigned c = 0; c < config_.controllers; ++c) {
-        const std::string k = n + ".controller" + std::to_string(c);
-        stats.add_counter(k + ".reads", &ctl_reads_[c], "reads served by this controller");
-        stats.add_counter(k + ".writes", &ctl_writes_[c], "writes served by this controller");
-        stats.add_counter(k + ".bank_conflict_stall", &ctl_stall_ps_[c],
-                          "time requests waited for a busy bank of this controller", "ps");
+        const std::string k = "controller" + std::to_string(c);
+        stats_.add_counter(k + ".reads", &ctl_reads_[c], "reads served by this controller");
+        stats_.add_counter(k + ".writes", &ctl_writes_[c], "writes served by this controller");
+        stats_.add_counter(k + ".bank_conflict_stall", &ctl_stall_ps_[c],
+                           "time requests waited for a busy bank of this controller", "ps");
     }
-    stats.add_counter(n + ".bank_conflict_stall", &stall_ps_,
-                      "total time requests waited for a busy bank", "ps");
+    stats_.add_counter("bank_conflict_stall", &stall_ps_,
+                       "total time requests waited for a busy bank", "ps");
 }
 
 MemoryController::~MemoryController() {
-    StatsRegistry::instance().remove_prefix(name());
     unmap_sparse(mem_, config_.size);
 }
 

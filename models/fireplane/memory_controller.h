@@ -16,7 +16,9 @@
 // data pointer is a timing-only request: the detailed model keeps the data in
 // its own RAM and asks only how long the access takes. Functional-mode CPUs
 // get DMI to the whole range (loosely timed, no bank model).
-#include "models/common/bus_interfaces.h"
+#include "models/common/roles.h"
+
+#include "core/stats/stats.h"
 
 #include <systemc>
 #include <tlm>
@@ -61,8 +63,9 @@ public:
     MemoryController& operator=(const MemoryController&) = delete;
 
     // BusTarget
-    tlm::tlm_target_socket<>& bus_target() override { return socket; }
-    uint64_t bus_size() const override { return config_.size; }
+    TargetPort& bus_target() override { return socket; }
+    AddressRange bus_range() const override { return {config_.base, config_.size}; }
+    bool is_memory() const override { return true; }
 
     const MemoryControllerConfig& config() const { return config_; }
     // Host view of the storage (offset 0 = first byte), for loaders and tests.
@@ -129,6 +132,7 @@ private:
     std::vector<uint64_t> bank_accesses_; // sized once: the stats registry keeps pointers
     uint64_t stall_ps_ = 0;
     std::vector<uint64_t> ctl_reads_, ctl_writes_, ctl_stall_ps_; // per controller, sized once
+    StatsGroup stats_{this->name()};                              // last: its statistics go first
 };
 
 } // namespace fireplane

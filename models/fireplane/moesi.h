@@ -4,10 +4,13 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <ostream>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace fireplane {
 
@@ -69,5 +72,12 @@ constexpr std::string_view to_string(MoesiState s) {
 std::optional<MoesiState> parse_moesi_state(std::string_view name);
 
 std::ostream& operator<<(std::ostream& os, MoesiState s);
+
+// The invariants of one line over N caches: at most one owner (M, O, Os); a
+// cache in M or E excludes every other valid copy. So the others of an O/Os
+// owner are S, and the others of an S are S, O or Os. "" when `states` keep
+// them, else a sentence naming the caches (by index) and their states.
+std::string check_line_invariants(const MoesiState* states, std::size_t n);
+std::string check_line_invariants(const std::vector<MoesiState>& states);
 
 } // namespace fireplane

@@ -1,15 +1,10 @@
 #include "platform_builder.h"
 
 #include "host_port.h"
-#include "models/cache/snoop_protocol.h"
-#include "models/common/bus_interfaces.h"
 #include "models/cpu/register_cpu.h"
 #include "models/cpu/sparc_cpu.h"
 #include "models/devices/register_devices.h"
-#include "models/devices/router.h"
 #include "models/firelink/register_firelink.h"
-#include "models/fireplane/address_bus.h"
-#include "models/fireplane/io_bridge.h"
 #include "models/fireplane/register_fireplane.h"
 
 #include <stdexcept>
@@ -26,22 +21,73 @@ void register_all_models(ModelFactory& factory) {
 
 namespace {
 
-// Each CPU's caches reach memory through the Fireplane bus when the machine
-// has one (agent and snooper i are CPU i), else straight through the router.
-void bind_caches(Platform& platform) {
-    FireplaneBus* bus = platform.bus;
-    if (!bus) {
-        for (auto* cpu : platform.cpus)
-            if (platform.router) cpu->caches().bus_side.bind(platform.router->target_socket);
-        return;
+// One component and the roles it plays.
+struct Part {
+    const ComponentConfig* config;
+    sc_core::sc_module* module;
+    template <typename Role> Role* as() const { return dynamic_cast<Role*>(module); }
+};
+
+template <typename Role> Role* the_only(const std::vector<Part>& parts, const char* what) {
+    Role* found = nullptr;
+    for (const Part& p : parts)
+        if (Role* r = p.as<Role>()) {
+            if (found)
+                throw ConfigError(p.config->where, "'" + p.config->name + "': only one " + what +
+                                                       " is supported per machine");
+            found = r;
+        }
+    return found;
+}
+
+// Requests and snoops: each caching agent, then each observer, in file order,
+// so snoops reach them in that order.
+void wire_interconnect(const std::vector<Part>& parts, Platform& platform) {
+    CoherentInterconnect* ic = platform.interconnect;
+    for (const Part& p : parts)
+        if (auto* agent = p.as<CoherentAgent>()) {
+            if (!ic) {
+                agent->bind_requests(platform.system_bus->master_port());
+                continue;
+            }
+            agent->bind_requests(ic->agent_port());
+            ic->attach_snooper(agent->snoop_port());
+        }
+    for (const Part& p : parts) {
+        if (auto* io = p.as<IoAgent>(); io && ic) io->bind_announcements(ic->io_port());
+        if (auto* observer = p.as<BusObserver>()) {
+            if (!ic)
+                throw ConfigError(p.config->where,
+                                  "'" + p.config->name +
+                                      "' watches the coherent interconnect, but the machine has "
+                                      "no component of type fireplane_bus");
+            ic->attach_snooper(observer->observer_port());
+        }
     }
-    for (auto* cpu : platform.cpus) {
-        cpu->caches().bus_side.bind(bus->agents);
-        bus->snoopers.bind(cpu->caches().snoop_side);
+    if (ic) ic->bind_memory(platform.system_bus->master_port());
+}
+
+// Each target goes on the smallest address window that holds it.
+void map_targets(const std::vector<Part>& parts, Platform& platform) {
+    std::vector<std::pair<const Part*, AddressMap*>> maps;
+    for (const Part& p : parts)
+        if (auto* m = p.as<AddressMap>()) maps.push_back({&p, m});
+    for (const Part& p : parts) {
+        auto* target = p.as<BusTarget>();
+        if (!target) continue;
+        const AddressRange range = target->bus_range();
+        AddressMap* on = platform.system_bus;
+        for (const auto& [owner, m] : maps)
+            if (owner != &p && m->window().contains(range) && m->window().size < on->window().size)
+                on = m;
+        try {
+            on->map(target->bus_target(), range, p.config->name);
+        } catch (const std::invalid_argument& e) {
+            p.config->params.fail("base", e.what());
+        }
+        if (target->is_memory()) platform.rams.push_back({p.config->name, range});
+        if (p.as<BusObserver>()) platform.monitors.push_back({p.config->name, range});
     }
-    bus->memory.bind(platform.router->target_socket);
-    bus->set_line_checker(
-        [](const std::vector<MoesiState>& states) { return cache::check_line_invariants(states); });
 }
 
 } // namespace
@@ -52,84 +98,38 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
     platform->simulation = simulation_params().read(machine.simulation.params);
     const SimulationConfig& sim = platform->simulation;
 
-    Location bus_where;
-    std::vector<IoBridge*> bridges;
+    std::vector<Part> parts;
     for (const ComponentConfig& c : machine.components) {
         const ModelType* type = factory.find(c.type);
         if (!type || !type->create)
             throw ConfigError(c.where, "type '" + c.type + "' cannot be instantiated");
         platform->modules.push_back(type->create(c.name.c_str(), c.params));
-        sc_core::sc_module* m = platform->modules.back().get();
-        if (auto* router = dynamic_cast<Router*>(m)) {
-            if (platform->router)
-                throw ConfigError(c.where, "only one router is supported per machine for now");
-            platform->router = router;
-        }
-        if (auto* cpu = dynamic_cast<sparc::SparcCpu*>(m)) platform->cpus.push_back(cpu);
-        if (auto* bridge = dynamic_cast<IoBridge*>(m)) bridges.push_back(bridge);
-        if (auto* bus = dynamic_cast<FireplaneBus*>(m)) {
-            if (platform->bus)
-                throw ConfigError(c.where, "only one fireplane_bus is supported per machine");
-            platform->bus = bus;
-            bus_where = c.where;
-        }
+        parts.push_back({&c, platform->modules.back().get()});
     }
-    if (platform->bus && !platform->router)
-        throw ConfigError(bus_where, "a fireplane_bus reaches memory and devices through a "
-                                     "router, but the machine has no component of type router");
-    bind_caches(*platform);
-    // I/O bridges announce what they carry on the bus, for its monitors.
-    if (platform->bus)
-        for (IoBridge* b : bridges)
-            b->announce.bind(platform->bus->io);
-    // Observers (monitors) see every transaction after the caches have answered it.
-    for (size_t i = 0; i < machine.components.size(); ++i)
-        if (auto* observer = dynamic_cast<BusObserver*>(platform->modules[i].get())) {
-            if (!platform->bus)
-                throw ConfigError(machine.components[i].where,
-                                  "'" + machine.components[i].name +
-                                      "' watches the Fireplane bus, but the machine has no "
-                                      "component of type fireplane_bus");
-            platform->bus->snoopers.bind(observer->observer_socket());
-        }
-
-    for (size_t i = 0; i < machine.components.size(); ++i) {
-        const ComponentConfig& c = machine.components[i];
-        sc_core::sc_module* m = platform->modules[i].get();
-        auto* initiator = dynamic_cast<BusInitiator*>(m);
-        auto* target = dynamic_cast<BusTarget*>(m);
-        if ((initiator || target) && !platform->router)
-            throw ConfigError(c.where,
-                              "'" + c.name +
+    platform->system_bus = the_only<SystemBus>(parts, "system bus (router)");
+    platform->interconnect = the_only<CoherentInterconnect>(parts, "fireplane_bus");
+    for (const Part& p : parts) {
+        if (p.as<CoherentInterconnect>()) platform->interconnect_name = p.module->name();
+        if (auto* cpu = p.as<Processor>()) platform->cpus.push_back(&cpu->sparc_cpu());
+        const bool on_bus = p.as<BusInitiator>() || p.as<BusTarget>() || p.as<CoherentAgent>() ||
+                            p.as<CoherentInterconnect>();
+        if (on_bus && !platform->system_bus)
+            throw ConfigError(p.config->where,
+                              "'" + p.config->name +
                                   "' needs a bus, but the machine has no component of type router");
-        if (initiator)
-            for (auto* socket : initiator->bus_initiators())
-                socket->bind(platform->router->target_socket);
-        if (target) {
-            const uint64_t base = c.params.get_bytes("base");
-            // A device inside an I/O bridge's window sits behind the bridge.
-            IoBridge* behind = nullptr;
-            for (IoBridge* b : bridges)
-                if (b != m && b->contains(base, target->bus_size())) behind = b;
-            try {
-                if (behind)
-                    behind->map_device(target->bus_target(), base, target->bus_size(), c.name);
-                else
-                    platform->router->map(target->bus_target(), base, target->bus_size(), c.name);
-            } catch (const std::invalid_argument& e) {
-                c.params.fail("base", e.what());
-            }
-            if (c.type == "ram" || c.type == "fireplane_memory")
-                platform->rams.push_back({c.name, base, target->bus_size()});
-            if (c.type == "firelink_monitor") platform->monitors.push_back({c.name, base});
-        }
     }
-    if (platform->router) {
-        auto host = std::make_unique<HostPort>("host");
-        host->socket.bind(platform->router->target_socket);
-        platform->host = host.get();
-        platform->modules.push_back(std::move(host));
-    }
+    if (!platform->system_bus) return platform;
+
+    wire_interconnect(parts, *platform);
+    for (const Part& p : parts)
+        if (auto* initiator = p.as<BusInitiator>())
+            initiator->bind_initiators(platform->system_bus->master_port());
+    map_targets(parts, *platform);
+
+    auto host = std::make_unique<HostPort>("host");
+    host->socket.bind(platform->system_bus->master_port());
+    platform->host = host.get();
+    platform->modules.push_back(std::move(host));
     for (auto* cpu : platform->cpus) {
         cpu->set_run_timing(sim.model, uint64_t(sim.fast_forward));
         cpu->set_run_ahead(sim.quantum, sim.timed_quantum, sim.lookahead);

@@ -1,9 +1,12 @@
 #pragma once
 // Builds the SystemC design a MachineConfig describes: creates each component
-// through the factory, binds every bus master to the router and maps every
-// device at its `base`.
+// through the factory and wires the components by the roles they play
+// (models/common/roles.h), never by their concrete types: masters and the
+// coherent interconnect on the system bus, caching agents and observers on
+// the interconnect, every target on the smallest address window holding it.
 #include "core/config/machine_config.h"
 #include "core/factory/model_factory.h"
+#include "models/common/roles.h"
 #include "simulation_config.h"
 
 #include <systemc>
@@ -13,41 +16,31 @@
 #include <vector>
 
 namespace fireplane {
-class FireplaneBus;
-class Router;
-namespace sparc {
-class SparcCpu;
-}
 
 class HostPort;
 
-// A Fire Link monitor and where its registers are.
-struct MonitorInfo {
+// A region of memory or registers, by the component's name.
+struct NamedRange {
     std::string name;
-    uint64_t base;
-};
-
-struct MemoryRegion {
-    std::string name;
-    uint64_t base;
-    uint64_t size;
+    AddressRange range;
 };
 
 struct Platform {
     std::vector<std::unique_ptr<sc_core::sc_module>> modules; // in creation order
-    std::vector<sparc::SparcCpu*> cpus;
-    std::vector<MemoryRegion> rams; // in file order
-    Router* router = nullptr;
-    FireplaneBus* bus = nullptr;       // the Fireplane address bus, when the machine has one
-    std::vector<MonitorInfo> monitors; // in file order
-    HostPort* host = nullptr;          // debug access for host tools (with a router)
-    SimulationConfig simulation;       // the machine file's `simulation` section
+    std::vector<sparc::SparcCpu*> cpus;                       // Processors, in file order
+    std::vector<NamedRange> rams;     // memory targets (BusTarget::is_memory), in file order
+    std::vector<NamedRange> monitors; // observers with a register window, in file order
+    SystemBus* system_bus = nullptr;
+    CoherentInterconnect* interconnect = nullptr; // when the machine has one
+    std::string interconnect_name;                // its module name, for its statistics
+    HostPort* host = nullptr;                     // debug access for host tools (with a system bus)
+    SimulationConfig simulation;                  // the machine file's `simulation` section
 };
 
 // Registers every model family and the `simulation` settings type.
 void register_all_models(ModelFactory& factory);
 
-// Throws ConfigError for wiring problems (no router, overlapping devices, ...).
+// Throws ConfigError for wiring problems (no system bus, overlapping devices, ...).
 std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const ModelFactory& factory);
 
 } // namespace fireplane

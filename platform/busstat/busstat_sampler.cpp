@@ -72,7 +72,7 @@ void BusstatSampler::start() {
                   "event0", "pic0", "event1", "pic1", "util");
     out_ << line;
     last_ = sc_core::sc_time_stamp();
-    clock_.start(*platform_.bus, [this](const sc_core::sc_time& at) { sample(at); });
+    clock_.start(*platform_.interconnect, [this](const sc_core::sc_time& at) { sample(at); });
 }
 
 // Reads and prints every monitor's counters for the interval that ends at
@@ -82,7 +82,7 @@ void BusstatSampler::sample(const sc_core::sc_time& at) {
     if (span == sc_core::SC_ZERO_TIME) return;
     last_ = at;
     ++intervals_;
-    const double bus_cycles = span / platform_.bus->period();
+    const double bus_cycles = span / platform_.interconnect->clock_period();
     for (size_t m = 0; m < platform_.monitors.size(); ++m) {
         std::string cells;
         double all = -1;

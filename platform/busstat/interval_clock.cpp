@@ -1,10 +1,10 @@
 #include "interval_clock.h"
 
-#include "models/fireplane/address_bus.h"
+#include "models/common/roles.h"
 
 namespace fireplane::busstat {
 
-void IntervalClock::start(FireplaneBus& bus, Sample sample) {
+void IntervalClock::start(CoherentInterconnect& bus, Sample sample) {
     sample_ = std::move(sample);
     next_ = sc_core::sc_time_stamp() + interval_;
     bus.add_timeline_listener([this](const sc_core::sc_time& now) { advance(now); });

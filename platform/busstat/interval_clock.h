@@ -1,6 +1,6 @@
 #pragma once
-// Periodic sampling for the host tools, on the bus's own timeline
-// (FireplaneBus::add_timeline_listener): no SystemC process or event is
+// Periodic sampling for the host tools, on the interconnect's own timeline
+// (CoherentInterconnect::add_timeline_listener): no SystemC process or event is
 // added, so observing never changes the run. Before the bus broadcasts a
 // transaction at `now`, every boundary start + k * interval up to `now` is
 // handed to `sample(at)`: the monitors then hold exactly the transactions
@@ -11,7 +11,7 @@
 #include <stdexcept>
 
 namespace fireplane {
-class FireplaneBus;
+class CoherentInterconnect;
 }
 
 namespace fireplane::busstat {
@@ -25,7 +25,7 @@ public:
             throw std::invalid_argument(std::string(option) + " must be greater than 0");
     }
     // The first boundary is one interval from now. The clock must outlive the run.
-    void start(FireplaneBus& bus, Sample sample);
+    void start(CoherentInterconnect& bus, Sample sample);
     // After the run: the boundaries up to its end, then `sample(end)` for the
     // last, partial interval. Returns the end. Later bus calls are ignored.
     sc_core::sc_time finish();

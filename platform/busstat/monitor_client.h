@@ -16,15 +16,14 @@ namespace fireplane::busstat {
 // Throws std::invalid_argument, naming the tool's `option`, unless the
 // machine has what the monitor tools need: a bus, a monitor, the host port.
 inline void require_monitors(const Platform& platform, const std::string& option) {
-    if (platform.monitors.empty() || !platform.host || !platform.bus)
+    if (platform.monitors.empty() || !platform.host || !platform.interconnect)
         throw std::invalid_argument(option +
                                     " needs a machine with a fireplane_bus and a firelink_monitor");
 }
 
 class MonitorClient {
 public:
-    MonitorClient(HostPort& host, MonitorInfo monitor)
-        : host_(host), monitor_(std::move(monitor)) {}
+    MonitorClient(HostPort& host, NamedRange monitor) : host_(host), monitor_(std::move(monitor)) {}
 
     const std::string& name() const { return monitor_.name; }
     uint64_t get(const std::string& reg) const {
@@ -53,7 +52,7 @@ private:
     uint64_t address(const std::string& reg) const {
         uint64_t offset = 0;
         if (!firelink::find_register(reg, offset)) fail("find", reg);
-        return monitor_.base + offset;
+        return monitor_.range.base + offset;
     }
     [[noreturn]] void fail(const char* what, const std::string& reg) const {
         SC_REPORT_FATAL("busstat", ("cannot " + std::string(what) + " " + monitor_.name + "." +
@@ -63,7 +62,7 @@ private:
     }
 
     HostPort& host_;
-    MonitorInfo monitor_;
+    NamedRange monitor_;
 };
 
 } // namespace fireplane::busstat

@@ -51,7 +51,7 @@ void TraceSampler::start() {
             write_record(*full_, r);
         });
     }
-    clock_.start(*platform_.bus, [this](const sc_core::sc_time& at) { sample(at); });
+    clock_.start(*platform_.interconnect, [this](const sc_core::sc_time& at) { sample(at); });
 }
 
 // Reads what the buffer holds at `at`, oldest first, then empties it for the

@@ -80,8 +80,9 @@ int run_program(const RunOptions& options) {
     sc_core::sc_start(
         sc_core::SC_ZERO_TIME); // ends elaboration: sockets can carry DMI requests now
     sparc::SparcCpu& cpu = *platform->cpus.front();
-    const MemoryRegion& ram = platform->rams.front();
-    linux_user::PhysicalMemory memory{cpu.physical_pointer(ram.base, ram.size), ram.base, ram.size};
+    const NamedRange& ram = platform->rams.front();
+    const AddressRange r = ram.range;
+    linux_user::PhysicalMemory memory{cpu.physical_pointer(r.base, r.size), r.base, r.size};
     if (!memory.host)
         throw ConfigError(Location{machine.file, 0, 0},
                           "RAM '" + ram.name + "' does not grant DMI to the CPU");
@@ -160,7 +161,7 @@ int run_program(const RunOptions& options) {
         code = 1;
     }
     if (stats_out.is_open()) {
-        StatsRegistry::instance().write_json(stats_out);
+        StatsRegistry::current().write_json(stats_out);
         stats_out.close();
         if (!stats_out)
             std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n",

@@ -18,7 +18,7 @@ RunControl::RunControl(std::vector<sparc::SparcCpu*> cpus, std::string stats_fil
 void RunControl::magic(sparc::SparcCore& core, unsigned op) {
     static const sparc::TimingKind kModels[] = {
         sparc::TimingKind::Functional, sparc::TimingKind::Fixed, sparc::TimingKind::Detailed};
-    auto& stats = StatsRegistry::instance();
+    auto& stats = StatsRegistry::current();
     switch (MagicOp(op)) {
     case MagicOp::RoiBegin:
         roi_used_ = true;

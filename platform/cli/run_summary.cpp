@@ -12,25 +12,18 @@
 namespace fireplane::cli {
 
 RunSummary::RunSummary(const Platform& platform) : platform_(platform) {
-    auto& stats = StatsRegistry::instance();
-    stats.add_formula(
-        "sim.instructions", [this] { return instructions(); }, "instructions retired by all CPUs",
+    sim_.add_formula(
+        "instructions", [this] { return instructions(); }, "instructions retired by all CPUs",
         "count", true);
-    stats.add_formula(
-        "sim.cycles", [this] { return cycles(); }, "cycles of the busiest CPU", "cycles", true);
-    stats.add_formula(
-        "sim.sim_seconds", [this] { return sim_seconds(); }, "simulated time", "s", true);
+    sim_.add_formula(
+        "cycles", [this] { return cycles(); }, "cycles of the busiest CPU", "cycles", true);
+    sim_.add_formula(
+        "sim_seconds", [this] { return sim_seconds(); }, "simulated time", "s", true);
     // Host figures live apart from the model's, which are deterministic.
-    stats.add_formula(
-        "host.seconds", [this] { return host_seconds_; }, "host time spent simulating", "s");
-    stats.add_formula(
-        "host.mips", [this] { return mips(); }, "simulated instructions per host microsecond",
-        "MIPS");
-}
-
-RunSummary::~RunSummary() {
-    StatsRegistry::instance().remove_prefix("sim.");
-    StatsRegistry::instance().remove_prefix("host.");
+    host_.add_formula(
+        "seconds", [this] { return host_seconds_; }, "host time spent simulating", "s");
+    host_.add_formula(
+        "mips", [this] { return mips(); }, "simulated instructions per host microsecond", "MIPS");
 }
 
 double RunSummary::instructions() const {
@@ -55,7 +48,7 @@ double RunSummary::sim_seconds() const {
 }
 
 void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest) const {
-    const auto& stats = StatsRegistry::instance();
+    const auto& stats = sim_.registry();
     auto value = [&](const std::string& name) {
         const StatsRegistry::Entry* e = stats.find(name);
         return e ? e->value() : 0.0;
@@ -99,8 +92,8 @@ void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest
         out << line;
     }
     // The interconnect: the transaction mix, how busy the address bus was, where data came from.
-    if (platform_.bus) {
-        const std::string bus = platform_.bus->name();
+    if (platform_.interconnect) {
+        const std::string bus = platform_.interconnect_name;
         const std::string prefix = bus + ".transactions.";
         double total = 0;
         std::string mix;

@@ -1,6 +1,8 @@
 #pragma once
 // The end-of-run figures: registered as sim.* statistics and printed as a
 // short readable summary on stderr.
+#include "core/stats/stats.h"
+
 #include <iosfwd>
 
 namespace fireplane {
@@ -10,7 +12,6 @@ namespace cli {
 class RunSummary {
 public:
     explicit RunSummary(const Platform& platform);
-    ~RunSummary();
     void set_host_seconds(double s) { host_seconds_ = s; }
     void print(std::ostream& out, int exit_code, bool region_of_interest) const;
 
@@ -22,6 +23,7 @@ public:
 private:
     const Platform& platform_;
     double host_seconds_ = 0;
+    StatsGroup sim_{"sim"}, host_{"host"};
 };
 
 } // namespace cli

@@ -104,14 +104,11 @@ void PendingSignals::remove(sig::Set which) {
 }
 
 ProcessSignals::ProcessSignals(LinuxProcess& process) : p_(process) {
-    auto& stats = StatsRegistry::instance();
-    stats.add_counter("os.signals_sent", &sent_, "signals queued for a thread or the process");
-    stats.add_counter("os.signals_delivered", &delivered_, "signal handlers called");
+    stats_.add_counter("signals_sent", &sent_, "signals queued for a thread or the process");
+    stats_.add_counter("signals_delivered", &delivered_, "signal handlers called");
 }
 
-ProcessSignals::~ProcessSignals() {
-    StatsRegistry::instance().remove_prefix("os.signals_");
-}
+ProcessSignals::~ProcessSignals() = default;
 
 GuestThread& ProcessSignals::main_thread() {
     return *p_.threads().all().front();

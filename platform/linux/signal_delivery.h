@@ -5,6 +5,7 @@
 // interruptible wait, and, each time a thread returns to user mode (after a
 // system call or a fault, or when its CPU dispatches it), the handler frames
 // and the restart or EINTR of an interrupted system call.
+#include "core/stats/stats.h"
 #include "signal_frame.h"
 #include "signal_state.h"
 
@@ -97,6 +98,7 @@ private:
     PendingSignals shared_;
     GuestThread* curr_target_ = nullptr; // where the search for a taker starts
     uint64_t sent_ = 0, delivered_ = 0;  // statistics
+    StatsGroup stats_{"os"};             // last: its statistics go first
 };
 
 } // namespace fireplane::linux_user

@@ -11,9 +11,7 @@ namespace fireplane::linux_user {
 
 using sc_core::sc_time;
 
-namespace {
-constexpr const char* kStats = "os.";
-} // namespace
+namespace {} // namespace
 
 // A woken thread's system call returns now: it has already left its trap, so
 // the carry goes straight into CCR.
@@ -37,18 +35,15 @@ ThreadScheduler::ThreadScheduler(std::vector<sparc::SparcCpu*> cpus, sc_time tim
     options.set_sensitivity(&timer_);
     sc_core::sc_spawn([this] { on_timer(); }, "os_timer", &options);
 
-    auto& stats = StatsRegistry::instance();
-    const std::string base = kStats;
-    stats.add_counter(base + "threads_created", &created_, "threads made by clone");
-    stats.add_counter(base + "context_switches", &switches_, "threads loaded onto a CPU");
-    stats.add_counter(base + "preemptions", &preemptions_,
-                      "threads that left a CPU still runnable (time slice, yield, affinity)");
-    stats.add_counter(base + "futex_waits", &futex_waits_, "FUTEX_WAITs that blocked");
-    stats.add_counter(base + "futex_wakes", &futex_wakes_, "threads woken by FUTEX_WAKE");
+    stats_.add_counter("threads_created", &created_, "threads made by clone");
+    stats_.add_counter("context_switches", &switches_, "threads loaded onto a CPU");
+    stats_.add_counter("preemptions", &preemptions_,
+                       "threads that left a CPU still runnable (time slice, yield, affinity)");
+    stats_.add_counter("futex_waits", &futex_waits_, "FUTEX_WAITs that blocked");
+    stats_.add_counter("futex_wakes", &futex_wakes_, "threads woken by FUTEX_WAKE");
 }
 
 ThreadScheduler::~ThreadScheduler() {
-    StatsRegistry::instance().remove_prefix(kStats);
     for (auto* cpu : cpus_)
         cpu->set_dispatcher(nullptr);
 }

@@ -11,6 +11,8 @@
 #include "guest_thread.h"
 #include "models/cpu/sparc_cpu.h"
 
+#include "core/stats/stats.h"
+
 #include <systemc>
 
 #include <cstdint>
@@ -120,6 +122,7 @@ private:
     sc_core::sc_event timer_;
 
     uint64_t created_ = 0, switches_ = 0, preemptions_ = 0, futex_waits_ = 0, futex_wakes_ = 0;
+    StatsGroup stats_{"os"}; // last: its statistics go first
 };
 
 } // namespace fireplane::linux_user

@@ -167,14 +167,11 @@ public:
     DataModel data;
 
     explicit CoherenceBench(BenchOptions o = {}, const Elaborate& more = nullptr) {
-        StatsRegistry::instance().clear();
+        StatsRegistry::current().clear();
         o.bus.check_invariants = true;
         o.memory.size = uint64_t(64) << 20;
         memory = std::make_unique<MemoryController>("memory", o.memory);
         bus = std::make_unique<FireplaneBus>("bus", o.bus);
-        bus->set_line_checker([](const std::vector<MoesiState>& states) {
-            return cache::check_line_invariants(states);
-        });
         memory_tap = std::make_unique<Tap>("memory_tap");
         bus->memory.bind(memory_tap->in);
         memory_tap->out.bind(memory->socket);
@@ -203,7 +200,7 @@ public:
         sc_core::sc_start(sc_core::SC_ZERO_TIME);
     }
 
-    ~CoherenceBench() { StatsRegistry::instance().clear(); }
+    ~CoherenceBench() { StatsRegistry::current().clear(); }
 
     MoesiState state(unsigned cpu, uint64_t pa) const {
         return caches[cpu]->timing().effective_state(pa);

@@ -104,7 +104,7 @@ void stress(unsigned n, uint64_t seed, unsigned requests) {
             states.push_back(b.state(i, line));
             if (is_owner(states.back())) owner = int(i);
         }
-        CHECK(cache::check_line_invariants(states).empty());
+        CHECK(check_line_invariants(states).empty());
         if (owner >= 0)
             CHECK(b.data.of(unsigned(owner), line) == b.data.golden[line]);
         else

@@ -271,7 +271,7 @@ TEST_CASE("bus timing: addresses take consecutive slots and later ones queue") {
         b.cpus[i]->send(K::Load, X + i * 0x40, X + i * 0x40);
     run();
     CHECK(b.bus->busy_cycles() == 3);
-    const StatsRegistry::Entry* q = StatsRegistry::instance().find("bus.queueing_delay");
+    const StatsRegistry::Entry* q = StatsRegistry::current().find("bus.queueing_delay");
     REQUIRE(q != nullptr);
     // The second waits one slot and the third two: 3 bus cycles of 6667 ps.
     CHECK(q->value() == Approx(3 * 6667).margin(3));

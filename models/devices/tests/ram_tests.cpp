@@ -53,7 +53,7 @@ TEST_CASE("ram: write then read back annotates latencies, counts and allows DMI"
     CHECK(b.ram.reads() == 1);
     CHECK(b.ram.writes() == 1);
     CHECK(b.ram.bytes_written() == 4);
-    const auto* stat = StatsRegistry::instance().find("ram.bytes_read");
+    const auto* stat = StatsRegistry::current().find("ram.bytes_read");
     REQUIRE(stat != nullptr);
     CHECK(stat->value() == 4.0);
 }

@@ -44,7 +44,7 @@ TEST_CASE("register: create builds models configured from Params", "[register]")
         "ram", params_for(ram_type, "ram", {{"size", "64KiB"}, {"read_latency", "3ns"}}));
     auto* ram = dynamic_cast<Ram*>(ram_module.get());
     REQUIRE(ram != nullptr);
-    CHECK(ram->bus_size() == 64 * 1024);
+    CHECK(ram->bus_range().size == 64 * 1024);
     CHECK(ram->config().read_latency == sc_core::sc_time(3, sc_core::SC_NS));
 
     const ModelType& uart_type = *factory.find("uart16550");
@@ -53,7 +53,7 @@ TEST_CASE("register: create builds models configured from Params", "[register]")
                            {{"base", "0x1000"}, {"reg_shift", "2"}, {"output", "none"}}));
     auto* uart = dynamic_cast<BusTarget*>(uart_module.get());
     REQUIRE(uart != nullptr);
-    CHECK(uart->bus_size() == 32);
+    CHECK(uart->bus_range().size == 32);
 
     const ModelType& router_type = *factory.find("router");
     auto router = router_type.create("router", params_for(router_type, "router", {}));

@@ -95,7 +95,7 @@ TEST_CASE("uart: LCR.DLAB banks the divisor latch over THR/RBR and IER", "[uart]
 
 TEST_CASE("uart: reg_shift spaces the registers and sizes the window", "[uart]") {
     UartBench b(2);
-    CHECK(b.uart.bus_size() == 32);
+    CHECK(b.uart.bus_range().size == 32);
     REQUIRE(b.ini.write(SCR << 2, {0x5a}) == tlm::TLM_OK_RESPONSE);
     CHECK(b.ini.read8(SCR << 2) == 0x5a);
     CHECK(b.ini.read8((SCR << 2) + 1) == 0x00); // padding byte of the slot

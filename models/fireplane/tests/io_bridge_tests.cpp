@@ -58,7 +58,7 @@ struct Bench : sc_core::sc_module {
         : sc_module("bench"), cpu("cpu"), system("system"), bridge("io", c), device("uart") {
         cpu.bind(system.target_socket);
         system.map(bridge.bus_target(), c.base, c.size, "io");
-        bridge.map_device(device.socket, kDevice, 8, "uart");
+        bridge.map(device.socket, {kDevice, 8}, "uart");
     }
     tlm::tlm_response_status access(bool write, uint64_t address, unsigned len, sc_time& delay,
                                     uint16_t source = 3) {
@@ -98,7 +98,7 @@ TEST_CASE("io bridge: accesses reach the device as typed I/O transactions, with 
 TEST_CASE("io bridge: 64-byte accesses are block I/O", "[io_bridge]") {
     Bench b;
     Recorder block("block");
-    b.bridge.map_device(block.socket, kDevice + 0x1000, 64, "block");
+    b.bridge.map(block.socket, {kDevice + 0x1000, 64}, "block");
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
     sc_time delay = sc_core::SC_ZERO_TIME;
     REQUIRE(b.access(false, kDevice + 0x1000, 64, delay) == tlm::TLM_OK_RESPONSE);
@@ -131,13 +131,12 @@ TEST_CASE("io bridge: a hole in the window is an address error; debug transport 
 TEST_CASE("io bridge: devices must fit its window", "[io_bridge]") {
     IoBridge bridge("io", {kIoBase, 0x1000, 24, sc_time(150, SC_NS)});
     Recorder r("r");
-    CHECK(bridge.contains(kIoBase, 0x1000));
-    CHECK(bridge.contains(kIoBase + 0xfff, 1));
-    CHECK_FALSE(bridge.contains(kIoBase + 0xfff, 2));
-    CHECK_FALSE(bridge.contains(kIoBase - 1, 2));
-    CHECK_FALSE(bridge.contains(kIoBase, 0));
-    CHECK_THROWS_AS(bridge.map_device(r.socket, kIoBase + 0x800, 0x1000, "r"),
-                    std::invalid_argument);
+    CHECK(bridge.window().contains({kIoBase, 0x1000}));
+    CHECK(bridge.window().contains({kIoBase + 0xfff, 1}));
+    CHECK_FALSE(bridge.window().contains({kIoBase + 0xfff, 2}));
+    CHECK_FALSE(bridge.window().contains({kIoBase - 1, 2}));
+    CHECK_THROWS_AS(bridge.map(r.socket, {kIoBase + 0x800, 0x1000}, "r"), std::invalid_argument);
+    CHECK_THROWS_AS(bridge.map(r.socket, {kIoBase, 0}, "r"), std::invalid_argument);
     CHECK_THROWS_AS(IoBridge("empty", {kIoBase, 0, 24, sc_time(150, SC_NS)}),
                     std::invalid_argument);
 }

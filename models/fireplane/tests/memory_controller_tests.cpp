@@ -46,7 +46,7 @@ struct Bench {
 };
 
 double stat(const std::string& name) {
-    const auto* e = StatsRegistry::instance().find(name);
+    const auto* e = StatsRegistry::current().find(name);
     REQUIRE(e != nullptr);
     return e->value();
 }
@@ -96,7 +96,7 @@ TEST_CASE("memory: two requests to one bank are serialised by bank_busy", "[memo
     CHECK(stat("mc.bank0.accesses") == 2);
     CHECK(stat("mc.bank1.accesses") == 0);
     CHECK(stat("mc.bank_conflict_stall") == 80000);
-    CHECK(StatsRegistry::instance().find("mc.bank_conflict_stall")->unit == "ps");
+    CHECK(StatsRegistry::current().find("mc.bank_conflict_stall")->unit == "ps");
 }
 
 TEST_CASE("memory: requests to different banks overlap", "[memory]") {

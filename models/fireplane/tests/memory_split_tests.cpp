@@ -32,7 +32,7 @@ MemoryControllerConfig split(unsigned controllers, MemorySplit how) {
 }
 
 double stat(const std::string& name) {
-    const auto* e = StatsRegistry::instance().find(name);
+    const auto* e = StatsRegistry::current().find(name);
     REQUIRE(e != nullptr);
     return e->value();
 }

@@ -53,7 +53,7 @@ TEST_CASE("register: the defaults build the documented controller", "[register]"
     CHECK(c.interleave == 64);
     CHECK(c.latency == sc_time(60, SC_NS));
     CHECK(c.bank_busy == sc_time(20, SC_NS));
-    CHECK(mc->bus_size() == c.size);
+    CHECK(mc->bus_range().size == c.size);
 }
 
 TEST_CASE("register: create applies every parameter", "[register]") {

@@ -1,0 +1,113 @@
+#pragma once
+// The roles a model plays in a machine. The platform builder wires models by
+// these roles alone: a model type says what it is by implementing them, so a
+// new type needs no change to the builder. A socket is handed over as a
+// TargetPort (any target socket of the base protocol); the model that owns
+// an initiator socket binds it itself, since only it knows the socket's type.
+#include <systemc>
+#include <tlm>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace fireplane {
+
+namespace sparc {
+class SparcCpu;
+}
+
+using TargetPort = tlm::tlm_base_target_socket_b<>;
+
+struct AddressRange {
+    uint64_t base = 0;
+    uint64_t size = 0;
+    uint64_t last() const { return base + size - 1; }
+    bool contains(const AddressRange& r) const { return r.base >= base && r.last() <= last(); }
+};
+
+// Mapped into the physical address space: RAM, a device, a register window.
+class BusTarget {
+public:
+    virtual ~BusTarget() = default;
+    virtual TargetPort& bus_target() = 0;
+    virtual AddressRange bus_range() const = 0;
+    // The machine's RAM, where programs are loaded, rather than a device.
+    virtual bool is_memory() const { return false; }
+};
+
+// A master on the system bus (a CPU's uncached port, a DMA engine).
+class BusInitiator {
+public:
+    virtual ~BusInitiator() = default;
+    virtual void bind_initiators(TargetPort& bus) = 0; // every socket it has
+};
+
+// Decodes addresses to the targets mapped on it: the system bus (the whole
+// address space) or a bridge (its window). The builder maps each target on
+// the smallest window that holds its range.
+class AddressMap {
+public:
+    virtual ~AddressMap() = default;
+    virtual AddressRange window() const = 0;
+    // Throws std::invalid_argument when the range overlaps another's (the
+    // message names both) or leaves the window.
+    virtual void map(TargetPort& target, const AddressRange& range, const std::string& name) = 0;
+};
+
+// The system bus every master reaches: an AddressMap over everything.
+class SystemBus : public AddressMap {
+public:
+    virtual TargetPort& master_port() = 0;
+    AddressRange window() const override { return {0, ~uint64_t(0)}; }
+};
+
+// A caching agent: its requests go to the coherent interconnect (or, in a
+// machine without one, straight to the system bus), and it answers snoops.
+class CoherentAgent {
+public:
+    virtual ~CoherentAgent() = default;
+    virtual void bind_requests(TargetPort& to) = 0;
+    virtual TargetPort& snoop_port() = 0;
+};
+
+// Watches every transaction on the coherent interconnect without taking part.
+class BusObserver {
+public:
+    virtual ~BusObserver() = default;
+    virtual TargetPort& observer_port() = 0;
+};
+
+// An agent whose uncached traffic the coherent interconnect shows its
+// observers (an I/O bridge announces what it carries).
+class IoAgent {
+public:
+    virtual ~IoAgent() = default;
+    virtual void bind_announcements(TargetPort& interconnect) = 0;
+};
+
+// The coherent interconnect (the Fireplane bus): agents send their requests
+// to it, it broadcasts each to every snooper (agents and observers, in the
+// order they were attached) and reaches memory through the system bus.
+class CoherentInterconnect {
+public:
+    virtual ~CoherentInterconnect() = default;
+    virtual TargetPort& agent_port() = 0;
+    virtual void attach_snooper(TargetPort& snooper) = 0;
+    virtual TargetPort& io_port() = 0;
+    virtual void bind_memory(TargetPort& system_bus) = 0;
+    // Host tools sample on the interconnect's own instants, adding no events
+    // (see models/fireplane/address_bus.h).
+    using TimelineListener = std::function<void(const sc_core::sc_time&)>;
+    virtual void add_timeline_listener(TimelineListener listener) = 0;
+    virtual sc_core::sc_time clock_period() const = 0;
+};
+
+// A processor software runs on.
+class Processor {
+public:
+    virtual ~Processor() = default;
+    virtual sparc::SparcCpu& sparc_cpu() = 0;
+};
+
+} // namespace fireplane
