@@ -1,5 +1,7 @@
-# Builds SPARC V9 Linux programs from sw/ with Debian's cross gcc.
-# Programs land in ${CMAKE_BINARY_DIR}/sw/<subdir>/<name>.
+# Builds SPARC V9 Linux programs with Debian's cross gcc: the project's, from
+# sw/, and (installed with the Fireplane package) a user's. Programs land in
+# ${CMAKE_BINARY_DIR}/sw/<subdir>/<name>; <subdir> is the source folder's
+# path below sw/ (or below the project's root, outside sw/).
 #
 #   fireplane_sparc_program(NAME hello SOURCES hello.c [CFLAGS -O2 ...] [LIBS -lm]
 #                           [OPTIMIZE O0 O1 O3])
@@ -14,11 +16,15 @@
 
 find_program(SPARC_CC sparc64-linux-gnu-gcc)
 find_program(SPARC_CXX sparc64-linux-gnu-g++)
-if(NOT SPARC_CC OR NOT SPARC_CXX)
-  message(FATAL_ERROR "sparc64-linux-gnu-gcc/g++ not found: run scripts/setup")
+# The guest-side headers (fireplane_magic.h, ...): sw/lib in the source tree;
+# the installed package sets its own.
+if(NOT FIREPLANE_SPARC_INCLUDE_DIR)
+  set(FIREPLANE_SPARC_INCLUDE_DIR ${CMAKE_CURRENT_LIST_DIR}/../sw/lib)
 endif()
 
-add_custom_target(sparc_programs ALL)
+if(NOT TARGET sparc_programs)
+  add_custom_target(sparc_programs ALL)
+endif()
 
 # One program from one set of flags; the worker behind fireplane_sparc_program.
 function(_fireplane_sparc_build name subdir compiler sources cflags libs)
@@ -27,7 +33,7 @@ function(_fireplane_sparc_build name subdir compiler sources cflags libs)
   add_custom_command(
     OUTPUT ${out}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
-    COMMAND ${compiler} -static -g ${cflags} -I${PROJECT_SOURCE_DIR}/sw/lib
+    COMMAND ${compiler} -static -g ${cflags} -I${FIREPLANE_SPARC_INCLUDE_DIR}
             -MMD -MF ${out}.d -o ${out} ${sources} ${libs}
     DEPENDS ${sources}
     DEPFILE ${out}.d
@@ -41,8 +47,20 @@ endfunction()
 
 function(fireplane_sparc_program)
   cmake_parse_arguments(P "" "NAME;SUBDIR" "SOURCES;CFLAGS;LIBS;OPTIMIZE" ${ARGN})
+  if(NOT SPARC_CC OR NOT SPARC_CXX)
+    message(FATAL_ERROR "sparc64-linux-gnu-gcc/g++ not found: install Debian's "
+                        "gcc-sparc64-linux-gnu and g++-sparc64-linux-gnu (scripts/setup)")
+  endif()
   if(NOT P_SUBDIR)
-    file(RELATIVE_PATH P_SUBDIR ${PROJECT_SOURCE_DIR}/sw ${CMAKE_CURRENT_SOURCE_DIR})
+    set(root ${PROJECT_SOURCE_DIR}/sw)
+    string(FIND "${CMAKE_CURRENT_SOURCE_DIR}/" "${root}/" under_sw)
+    if(NOT under_sw EQUAL 0)
+      set(root ${PROJECT_SOURCE_DIR})
+    endif()
+    file(RELATIVE_PATH P_SUBDIR ${root} ${CMAKE_CURRENT_SOURCE_DIR})
+    if(P_SUBDIR STREQUAL "")
+      set(P_SUBDIR .)
+    endif()
   endif()
   set(compiler ${SPARC_CC})
   foreach(src ${P_SOURCES})

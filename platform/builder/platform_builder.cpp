@@ -7,9 +7,14 @@
 #include "models/firelink/register_firelink.h"
 #include "models/fireplane/register_fireplane.h"
 
+#include <functional>
 #include <stdexcept>
 
 namespace fireplane {
+
+Platform::~Platform() {
+    modules.clear(); // the components before their container
+}
 
 void register_all_models(ModelFactory& factory) {
     factory.add({"simulation", "global simulation settings", simulation_params().specs(), nullptr});
@@ -23,25 +28,39 @@ namespace {
 
 // One component and the roles it plays.
 struct Part {
-    const ComponentConfig* config;
     sc_core::sc_module* module;
+    const ComponentConfig* config; // null for a module attached by the user
     template <typename Role> Role* as() const { return dynamic_cast<Role*>(module); }
+
+    std::string name() const { return config ? config->name : module->name(); }
+    // A wiring problem: at the component's line in the machine file, or about
+    // the attached module.
+    [[noreturn]] void fail(const std::string& message, const char* param = nullptr) const {
+        if (!config) throw std::invalid_argument("'" + name() + "': " + message);
+        if (param) config->params.fail(param, message);
+        throw ConfigError(config->where, "'" + name() + "': " + message);
+    }
 };
 
 template <typename Role> Role* the_only(const std::vector<Part>& parts, const char* what) {
     Role* found = nullptr;
     for (const Part& p : parts)
         if (Role* r = p.as<Role>()) {
-            if (found)
-                throw ConfigError(p.config->where, "'" + p.config->name + "': only one " + what +
-                                                       " is supported per machine");
+            if (found) p.fail(std::string("only one ") + what + " is supported per machine");
             found = r;
         }
     return found;
 }
 
-// Requests and snoops: each caching agent, then each observer, in file order,
-// so snoops reach them in that order.
+void need_system_bus(const Part& p, const Platform& platform) {
+    const bool on_bus = p.as<BusInitiator>() || p.as<BusTarget>() || p.as<CoherentAgent>() ||
+                        p.as<CoherentInterconnect>();
+    if (on_bus && !platform.system_bus)
+        p.fail("needs a bus, but the machine has no component of type router");
+}
+
+// Requests and snoops: each caching agent, then each observer, in the order
+// given, so snoops reach them in that order.
 void wire_interconnect(const std::vector<Part>& parts, Platform& platform) {
     CoherentInterconnect* ic = platform.interconnect;
     for (const Part& p : parts)
@@ -57,84 +76,113 @@ void wire_interconnect(const std::vector<Part>& parts, Platform& platform) {
         if (auto* io = p.as<IoAgent>(); io && ic) io->bind_announcements(ic->io_port());
         if (auto* observer = p.as<BusObserver>()) {
             if (!ic)
-                throw ConfigError(p.config->where,
-                                  "'" + p.config->name +
-                                      "' watches the coherent interconnect, but the machine has "
-                                      "no component of type fireplane_bus");
+                p.fail("watches the coherent interconnect, but the machine has no component of "
+                       "type fireplane_bus");
             ic->attach_snooper(observer->observer_port());
         }
     }
-    if (ic) ic->bind_memory(platform.system_bus->master_port());
+}
+
+void bind_initiators(const std::vector<Part>& parts, Platform& platform) {
+    for (const Part& p : parts)
+        if (auto* initiator = p.as<BusInitiator>())
+            initiator->bind_initiators(platform.system_bus->master_port());
 }
 
 // Each target goes on the smallest address window that holds it.
 void map_targets(const std::vector<Part>& parts, Platform& platform) {
-    std::vector<std::pair<const Part*, AddressMap*>> maps;
-    for (const Part& p : parts)
-        if (auto* m = p.as<AddressMap>()) maps.push_back({&p, m});
     for (const Part& p : parts) {
         auto* target = p.as<BusTarget>();
         if (!target) continue;
         const AddressRange range = target->bus_range();
         AddressMap* on = platform.system_bus;
-        for (const auto& [owner, m] : maps)
-            if (owner != &p && m->window().contains(range) && m->window().size < on->window().size)
+        for (AddressMap* m : platform.windows)
+            if (m != p.as<AddressMap>() && m->window().contains(range) &&
+                m->window().size < on->window().size)
                 on = m;
         try {
-            on->map(target->bus_target(), range, p.config->name);
+            on->map(target->bus_target(), range, p.name());
         } catch (const std::invalid_argument& e) {
-            p.config->params.fail("base", e.what());
+            p.fail(e.what(), "base");
         }
-        if (target->is_memory()) platform.rams.push_back({p.config->name, range});
-        if (p.as<BusObserver>()) platform.monitors.push_back({p.config->name, range});
+        if (target->is_memory()) platform.rams.push_back({p.name(), range});
+        if (p.as<BusObserver>()) platform.monitors.push_back({p.name(), range});
     }
 }
 
+// The parent module a named machine's components are created in: SystemC
+// makes a module the child of the one whose constructor is running.
+class Container : public sc_core::sc_module {
+public:
+    Container(sc_core::sc_module_name name, const std::function<void()>& create_children)
+        : sc_module(name) {
+        create_children();
+    }
+};
+
 } // namespace
 
-std::unique_ptr<Platform> build_platform(const MachineConfig& machine,
-                                         const ModelFactory& factory) {
+std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const ModelFactory& factory,
+                                         const std::string& name) {
     auto platform = std::make_unique<Platform>();
     platform->simulation = simulation_params().read(machine.simulation.params);
     const SimulationConfig& sim = platform->simulation;
 
     std::vector<Part> parts;
-    for (const ComponentConfig& c : machine.components) {
-        const ModelType* type = factory.find(c.type);
-        if (!type || !type->create)
-            throw ConfigError(c.where, "type '" + c.type + "' cannot be instantiated");
-        platform->modules.push_back(type->create(c.name.c_str(), c.params));
-        parts.push_back({&c, platform->modules.back().get()});
-    }
-    platform->system_bus = the_only<SystemBus>(parts, "system bus (router)");
+    const auto create = [&] {
+        for (const ComponentConfig& c : machine.components) {
+            const ModelType* type = factory.find(c.type);
+            if (!type || !type->create)
+                throw ConfigError(c.where, "type '" + c.type + "' cannot be instantiated");
+            platform->modules.push_back(type->create(c.name.c_str(), c.params));
+            parts.push_back({platform->modules.back().get(), &c});
+        }
+        platform->system_bus = the_only<SystemBus>(parts, "system bus (router)");
+        if (platform->system_bus) {
+            auto host = std::make_unique<HostPort>("host");
+            platform->host = host.get();
+            platform->modules.push_back(std::move(host));
+        }
+    };
+    if (name.empty())
+        create();
+    else
+        platform->container = std::make_unique<Container>(name.c_str(), create);
     platform->interconnect = the_only<CoherentInterconnect>(parts, "fireplane_bus");
     for (const Part& p : parts) {
         if (p.as<CoherentInterconnect>()) platform->interconnect_name = p.module->name();
         if (auto* cpu = p.as<Processor>()) platform->cpus.push_back(&cpu->sparc_cpu());
-        const bool on_bus = p.as<BusInitiator>() || p.as<BusTarget>() || p.as<CoherentAgent>() ||
-                            p.as<CoherentInterconnect>();
-        if (on_bus && !platform->system_bus)
-            throw ConfigError(p.config->where,
-                              "'" + p.config->name +
-                                  "' needs a bus, but the machine has no component of type router");
+        if (auto* window = p.as<AddressMap>(); window && !p.as<SystemBus>())
+            platform->windows.push_back(window);
+        need_system_bus(p, *platform);
     }
     if (!platform->system_bus) return platform;
 
     wire_interconnect(parts, *platform);
-    for (const Part& p : parts)
-        if (auto* initiator = p.as<BusInitiator>())
-            initiator->bind_initiators(platform->system_bus->master_port());
+    if (platform->interconnect)
+        platform->interconnect->bind_memory(platform->system_bus->master_port());
+    bind_initiators(parts, *platform);
     map_targets(parts, *platform);
 
-    auto host = std::make_unique<HostPort>("host");
-    host->socket.bind(platform->system_bus->master_port());
-    platform->host = host.get();
-    platform->modules.push_back(std::move(host));
+    platform->host->socket.bind(platform->system_bus->master_port());
     for (auto* cpu : platform->cpus) {
         cpu->set_run_timing(sim.model, uint64_t(sim.fast_forward));
         cpu->set_run_ahead(sim.quantum, sim.timed_quantum, sim.lookahead);
     }
     return platform;
+}
+
+void attach_module(Platform& platform, sc_core::sc_module& module) {
+    const std::vector<Part> part{{&module, nullptr}};
+    const Part& p = part.front();
+    if (p.as<Processor>() || p.as<SystemBus>() || p.as<CoherentInterconnect>())
+        p.fail("processors and buses come from the machine file; attach devices, masters and "
+               "observers");
+    need_system_bus(p, platform);
+    if (auto* window = p.as<AddressMap>()) platform.windows.push_back(window);
+    wire_interconnect(part, platform);
+    bind_initiators(part, platform);
+    map_targets(part, platform);
 }
 
 } // namespace fireplane

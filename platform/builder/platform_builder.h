@@ -26,21 +26,35 @@ struct NamedRange {
 };
 
 struct Platform {
+    // The parent of every component when the machine has a name (so two
+    // machines can live in one design); destroyed after them.
+    std::unique_ptr<sc_core::sc_module> container;
     std::vector<std::unique_ptr<sc_core::sc_module>> modules; // in creation order
     std::vector<sparc::SparcCpu*> cpus;                       // Processors, in file order
     std::vector<NamedRange> rams;     // memory targets (BusTarget::is_memory), in file order
     std::vector<NamedRange> monitors; // observers with a register window, in file order
+    std::vector<AddressMap*> windows; // the address maps below the system bus (bridges)
     SystemBus* system_bus = nullptr;
     CoherentInterconnect* interconnect = nullptr; // when the machine has one
     std::string interconnect_name;                // its module name, for its statistics
     HostPort* host = nullptr;                     // debug access for host tools (with a system bus)
     SimulationConfig simulation;                  // the machine file's `simulation` section
+
+    ~Platform();
 };
 
 // Registers every model family and the `simulation` settings type.
 void register_all_models(ModelFactory& factory);
 
-// Throws ConfigError for wiring problems (no system bus, overlapping devices, ...).
-std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const ModelFactory& factory);
+// Throws ConfigError for wiring problems (no system bus, overlapping devices,
+// ...). With a `name`, the components are created inside a module of that name.
+std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const ModelFactory& factory,
+                                         const std::string& name = "");
+
+// Wires a module built outside the machine file by the roles it plays, as the
+// builder wires a component (before the end of elaboration). Throws
+// std::invalid_argument when it cannot be wired (an overlapping range, a role
+// that needs a bus the machine lacks, a processor).
+void attach_module(Platform& platform, sc_core::sc_module& module);
 
 } // namespace fireplane

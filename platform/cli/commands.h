@@ -1,6 +1,7 @@
 #pragma once
 // The subcommands of the `fireplane` program.
 #include "platform/profiling/collector.h"
+#include "platform/session/monitor_tools.h"
 
 #include <string>
 #include <vector>
@@ -21,18 +22,12 @@ struct RunOptions {
     std::string stats_file;           // --stats FILE ("" for none)
     bool quiet = false;               // no end-of-run summary
     std::string trace_file;           // --trace FILE: every executed instruction of cpu0
-    std::vector<std::string> busstat; // --busstat EVENT,...: sample the Fire Link monitors
-    std::string busstat_interval = "100us";
-    std::string busstat_file;              // --busstat-out FILE ("": stderr)
-    std::vector<std::string> trace_sample; // --trace-sample EVENT,...: sample the sequence buffer
-    std::string trace_interval = "10us";
-    std::string sampled_trace_file; // --trace-out FILE
-    std::string full_trace_file;    // --trace-full FILE: every match, beside the samples
-    std::string vamap_file;         // --vamap FILE: the process's VA-to-PA page map at the end
-    uint64_t max_instructions = 0;  // --max-instructions N (all CPUs; 0: no limit)
-    std::string max_time;           // --max-time T, simulated ("": no limit)
-    int progress = -1;              // --progress 1, --no-progress 0, else when stderr is a terminal
-    bool collect = false;           // `collect`: overflow profiling into an experiment
+    MonitorOptions monitors;          // --busstat, --trace-sample and their files
+    std::string vamap_file;           // --vamap FILE: the process's VA-to-PA page map at the end
+    uint64_t max_instructions = 0;    // --max-instructions N (all CPUs; 0: no limit)
+    std::string max_time;             // --max-time T, simulated ("": no limit)
+    int progress = -1;    // --progress 1, --no-progress 0, else when stderr is a terminal
+    bool collect = false; // `collect`: overflow profiling into an experiment
     profiling::CollectOptions profile;
 };
 

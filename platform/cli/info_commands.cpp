@@ -3,11 +3,20 @@
 #include "platform/builder/platform_builder.h"
 #include "platform/profiling/hw_counters.h"
 
+#include <filesystem>
 #include <iostream>
 
 namespace fireplane::cli {
 
+// Installed (`cmake --install`), the machine files are in ../share/fireplane
+// beside the program; in a build tree, in the sources.
 std::string default_config() {
+    std::error_code error;
+    const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (!error) {
+        const auto installed = exe.parent_path().parent_path() / "share/fireplane/configs/uni.yaml";
+        if (std::filesystem::exists(installed, error)) return installed.string();
+    }
     return std::string(FIREPLANE_SOURCE_DIR) + "/configs/uni.yaml";
 }
 

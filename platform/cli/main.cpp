@@ -93,24 +93,24 @@ int sc_main(int argc, char* argv[]) {
                         "write every instruction the first CPU executes to FILE");
     run_cmd->add_option("--log", log_levels, "verbosity per module: 'MODULE=LEVEL'")->expected(1);
     run_cmd
-        ->add_option("--busstat", run.busstat,
+        ->add_option("--busstat", run.monitors.busstat,
                      "sample the Fire Link monitors' counters: EVENT,EVENT,... (busstat(1M) "
                      "names, e.g. sfi_hstgrm_all_trans,sfi_hstgrm_cohrnt)")
         ->delimiter(',');
-    run_cmd->add_option("--interval", run.busstat_interval,
+    run_cmd->add_option("--interval", run.monitors.busstat_interval,
                         "simulated time between two --busstat samples (default 100us)");
-    run_cmd->add_option("--busstat-out", run.busstat_file,
+    run_cmd->add_option("--busstat-out", run.monitors.busstat_file,
                         "write the --busstat samples to FILE instead of stderr");
     run_cmd
-        ->add_option("--trace-sample", run.trace_sample,
+        ->add_option("--trace-sample", run.monitors.trace_sample,
                      "sample the first monitor's transaction sequence buffer for these events "
                      "(busstat names or types: WB, RTS,RTSA, ...)")
         ->delimiter(',');
-    run_cmd->add_option("--trace-interval", run.trace_interval,
+    run_cmd->add_option("--trace-interval", run.monitors.trace_interval,
                         "simulated time between two reads of the sequence buffer (default 10us)");
-    run_cmd->add_option("--trace-out", run.sampled_trace_file,
+    run_cmd->add_option("--trace-out", run.monitors.sampled_trace_file,
                         "write the sampled trace to FILE (CSV)");
-    run_cmd->add_option("--trace-full", run.full_trace_file,
+    run_cmd->add_option("--trace-full", run.monitors.full_trace_file,
                         "also write every matching transaction to FILE (CSV): the whole truth");
     run_cmd->add_option(
         "--vamap", run.vamap_file,

@@ -1,6 +1,6 @@
 #include "progress_line.h"
 
-#include "run_summary.h"
+#include "platform/session/run_summary.h"
 
 #include <cstdio>
 #include <ostream>

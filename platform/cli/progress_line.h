@@ -6,9 +6,11 @@
 #include <chrono>
 #include <iosfwd>
 
-namespace fireplane::cli {
-
+namespace fireplane {
 class RunSummary;
+}
+
+namespace fireplane::cli {
 
 class ProgressLine {
 public:

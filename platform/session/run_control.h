@@ -8,26 +8,30 @@
 #include <string>
 #include <vector>
 
-namespace fireplane::sparc {
+namespace fireplane {
+class StatsRegistry;
+namespace sparc {
 class SparcCpu;
 }
+} // namespace fireplane
 
-namespace fireplane::cli {
+namespace fireplane {
 
 class RunControl : public sparc::MagicHandler {
 public:
     // Dumps go next to `stats_file` (FILE.dumpN.json), or to `diagnostics` as text.
-    RunControl(std::vector<sparc::SparcCpu*> cpus, std::string stats_file,
-               std::ostream& diagnostics);
+    RunControl(std::vector<sparc::SparcCpu*> cpus, StatsRegistry& stats, std::ostream& diagnostics);
+    void set_stats_file(std::string path) { stats_file_ = std::move(path); }
     void magic(sparc::SparcCore& core, unsigned op) override;
     bool region_of_interest_used() const { return roi_used_; }
 
 private:
     std::vector<sparc::SparcCpu*> cpus_;
+    StatsRegistry& stats_;
     std::string stats_file_;
     std::ostream& diag_;
     bool roi_used_ = false;
     unsigned dumps_ = 0;
 };
 
-} // namespace fireplane::cli
+} // namespace fireplane

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <ostream>
 
-namespace fireplane::cli {
+namespace fireplane {
 
 RunSummary::RunSummary(const Platform& platform) : platform_(platform) {
     sim_.add_formula(
@@ -128,4 +128,4 @@ void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest
     }
 }
 
-} // namespace fireplane::cli
+} // namespace fireplane

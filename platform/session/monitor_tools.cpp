@@ -2,10 +2,10 @@
 
 #include "core/config/units.h"
 
-#include <iostream>
+#include <ostream>
 #include <stdexcept>
 
-namespace fireplane::cli {
+namespace fireplane {
 
 namespace {
 sc_core::sc_time interval(const std::string& option, const std::string& text) {
@@ -22,7 +22,7 @@ void open(std::ofstream& f, const std::string& path, const char* what) {
 }
 } // namespace
 
-MonitorTools::MonitorTools(Platform& platform, const RunOptions& o) {
+MonitorTools::MonitorTools(Platform& platform, const MonitorOptions& o, std::ostream& diagnostics) {
     if (!o.busstat.empty() && !o.trace_sample.empty() && platform.monitors.size() < 2)
         throw std::invalid_argument(
             "--busstat and --trace-sample both need the first monitor: give the machine a "
@@ -31,7 +31,7 @@ MonitorTools::MonitorTools(Platform& platform, const RunOptions& o) {
         if (!o.busstat_file.empty()) open(busstat_file_, o.busstat_file, "busstat samples");
         busstat_ = std::make_unique<busstat::BusstatSampler>(
             platform, o.busstat, interval("--interval", o.busstat_interval),
-            busstat_file_.is_open() ? static_cast<std::ostream&>(busstat_file_) : std::cerr);
+            busstat_file_.is_open() ? static_cast<std::ostream&>(busstat_file_) : diagnostics);
     }
     if (!o.trace_sample.empty()) {
         if (o.sampled_trace_file.empty())
@@ -54,4 +54,4 @@ void MonitorTools::finish() {
     if (trace_) trace_->finish();
 }
 
-} // namespace fireplane::cli
+} // namespace fireplane

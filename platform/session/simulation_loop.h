@@ -5,9 +5,9 @@
 // between; slices add no events, so the run is the same as one sc_start().
 #include "models/cpu/sparc_cpu.h"
 
-namespace fireplane::cli {
+#include <functional>
 
-class ProgressLine;
+namespace fireplane {
 
 enum class RunEnd {
     Stopped,          // sc_stop: the program ended (or a limit that stops at once)
@@ -16,6 +16,7 @@ enum class RunEnd {
     TimeLimit,        // --max-time
 };
 
-RunEnd simulate(const sparc::RunLimits& limits, ProgressLine* progress);
+// `between_slices`, if given, runs after each slice (a progress line).
+RunEnd simulate(const sparc::RunLimits& limits, const std::function<void()>& between_slices);
 
-} // namespace fireplane::cli
+} // namespace fireplane

@@ -1,17 +1,15 @@
 #include "simulation_loop.h"
 
-#include "progress_line.h"
-
 #include <algorithm>
 
-namespace fireplane::cli {
+namespace fireplane {
 
 namespace {
 // Short in host time in every model, long enough that a slice costs nothing.
 const sc_core::sc_time kSlice(100, sc_core::SC_US);
 } // namespace
 
-RunEnd simulate(const sparc::RunLimits& limits, ProgressLine* progress) {
+RunEnd simulate(const sparc::RunLimits& limits, const std::function<void()>& between_slices) {
     using sparc::RunLimits;
     for (;;) {
         const sc_core::sc_time now = sc_core::sc_time_stamp();
@@ -21,8 +19,8 @@ RunEnd simulate(const sparc::RunLimits& limits, ProgressLine* progress) {
         sc_core::sc_start(std::min(kSlice, limits.end - now));
         if (limits.reached == RunLimits::Reached::Instructions) return RunEnd::InstructionLimit;
         if (sc_core::sc_get_status() == sc_core::SC_STOPPED) return RunEnd::Stopped;
-        if (progress) progress->tick();
+        if (between_slices) between_slices();
     }
 }
 
-} // namespace fireplane::cli
+} // namespace fireplane

@@ -7,7 +7,6 @@
 
 namespace fireplane {
 struct Platform;
-namespace cli {
 
 class RunSummary {
 public:
@@ -26,5 +25,4 @@ private:
     StatsGroup sim_{"sim"}, host_{"host"};
 };
 
-} // namespace cli
 } // namespace fireplane

@@ -7,18 +7,18 @@
 #include <fstream>
 #include <ostream>
 
-namespace fireplane::cli {
+namespace fireplane {
 
 using sparc::MagicOp;
 
-RunControl::RunControl(std::vector<sparc::SparcCpu*> cpus, std::string stats_file,
+RunControl::RunControl(std::vector<sparc::SparcCpu*> cpus, StatsRegistry& stats,
                        std::ostream& diagnostics)
-    : cpus_(std::move(cpus)), stats_file_(std::move(stats_file)), diag_(diagnostics) {}
+    : cpus_(std::move(cpus)), stats_(stats), diag_(diagnostics) {}
 
 void RunControl::magic(sparc::SparcCore& core, unsigned op) {
     static const sparc::TimingKind kModels[] = {
         sparc::TimingKind::Functional, sparc::TimingKind::Fixed, sparc::TimingKind::Detailed};
-    auto& stats = StatsRegistry::current();
+    auto& stats = stats_;
     switch (MagicOp(op)) {
     case MagicOp::RoiBegin:
         roi_used_ = true;
@@ -58,4 +58,4 @@ void RunControl::magic(sparc::SparcCore& core, unsigned op) {
     }
 }
 
-} // namespace fireplane::cli
+} // namespace fireplane

@@ -1,0 +1,127 @@
+#include "session.h"
+
+#include "models/cpu/sparc_cpu.h"
+#include "platform/linux/linux_process.h"
+#include "platform/loader/elf_image.h"
+
+#include <chrono>
+#include <stdexcept>
+
+namespace fireplane {
+
+int RunResult::exit_code() const {
+    if (program_exited) return program_exit_code;
+    if (end == RunEnd::InstructionLimit || end == RunEnd::TimeLimit) return kLimitExitCode;
+    return 1;
+}
+
+Session::Session(SessionOptions options) : options_(std::move(options)) {
+    StatsRegistry::Scope scope(stats_);
+    register_all_models(factory_);
+    if (options_.register_models) options_.register_models(factory_);
+    machine_ = load_machine(options_.config, options_.overrides, factory_);
+    platform_ = build_platform(machine_, factory_, options_.name);
+    summary_ = std::make_unique<RunSummary>(*platform_);
+    control_ = std::make_unique<RunControl>(platform_->cpus, stats_, *options_.diagnostics);
+    for (auto* cpu : platform_->cpus)
+        cpu->core().set_magic_handler(control_.get());
+}
+
+Session::~Session() = default;
+
+void Session::attach(sc_core::sc_module& module) {
+    attach_module(*platform_, module); // SystemC refuses modules once elaboration is over
+}
+
+void Session::end_elaboration() {
+    if (elaborated_) return;
+    elaborated_ = true;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME); // sockets can carry DMI requests now
+}
+
+linux_user::LinuxProcess& Session::load_program(const std::vector<std::string>& argv,
+                                                std::vector<std::string> envp) {
+    StatsRegistry::Scope scope(stats_);
+    if (process_) throw std::logic_error("Session::load_program: a program is already loaded");
+    if (argv.empty()) throw std::invalid_argument("Session::load_program: no program");
+    image_ = std::make_unique<loader::ElfImage>(loader::read_elf(argv.front()));
+    const Location machine_file{machine_.file, 0, 0};
+    if (platform_->cpus.empty())
+        throw ConfigError(machine_file, "the machine has no sparc_cpu to run the program on");
+    if (platform_->rams.empty())
+        throw ConfigError(machine_file, "the machine has no ram for the program");
+
+    end_elaboration();
+    sparc::SparcCpu& cpu = *platform_->cpus.front();
+    const NamedRange& ram = platform_->rams.front();
+    const AddressRange r = ram.range;
+    linux_user::PhysicalMemory memory{cpu.physical_pointer(r.base, r.size), r.base, r.size};
+    if (!memory.host)
+        throw ConfigError(machine_file, "RAM '" + ram.name + "' does not grant DMI to the CPU");
+
+    const SimulationConfig& sim = platform_->simulation;
+    linux_user::ProcessConfig pc;
+    pc.argv = argv;
+    pc.envp = std::move(envp);
+    pc.stack_size = sim.stack_size;
+    pc.seed = uint64_t(sim.seed);
+    pc.epoch_seconds = uint64_t(sim.epoch);
+    pc.timeslice = sim.timeslice;
+    process_ = std::make_unique<linux_user::LinuxProcess>(platform_->cpus, memory, pc,
+                                                          *options_.diagnostics);
+    process_->load(*image_);
+    return *process_;
+}
+
+void Session::trace_instructions(std::ostream& out) {
+    if (platform_->cpus.empty()) throw std::invalid_argument("the machine has no CPU to trace");
+    platform_->cpus.front()->core().set_trace(&out);
+}
+
+void Session::set_stats_dump_file(std::string path) {
+    control_->set_stats_file(std::move(path));
+}
+
+void Session::sample_monitors(const MonitorOptions& options) {
+    StatsRegistry::Scope scope(stats_);
+    if (monitors_) throw std::logic_error("Session::sample_monitors: called twice");
+    monitors_ = std::make_unique<MonitorTools>(*platform_, options, *options_.diagnostics);
+    monitors_->start();
+}
+
+profiling::Collector& Session::collect(const profiling::CollectOptions& options,
+                                       profiling::RunDescription run) {
+    StatsRegistry::Scope scope(stats_);
+    if (!process_) throw std::logic_error("Session::collect: load a program first");
+    if (collector_) throw std::logic_error("Session::collect: called twice");
+    collector_ = std::make_unique<profiling::Collector>(options, platform_->cpus, *process_,
+                                                        *image_, std::move(run));
+    collector_->start();
+    return *collector_;
+}
+
+RunResult Session::run(const RunLimitsOptions& limits,
+                       const std::function<void()>& between_slices) {
+    StatsRegistry::Scope scope(stats_);
+    end_elaboration();
+    if (limits.instructions) limits_.instructions_left = limits.instructions;
+    limits_.end = limits.time;
+    for (auto* cpu : platform_->cpus)
+        cpu->set_limits(&limits_);
+
+    RunResult result;
+    const auto start = std::chrono::steady_clock::now();
+    result.end = simulate(limits_, between_slices);
+    result.host_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    summary_->set_host_seconds(result.host_seconds);
+    if (process_) {
+        result.program_exited = process_->exited();
+        result.program_exit_code = process_->exit_code();
+    }
+    if (monitors_) monitors_->finish();
+    if (collector_) collector_->finish(result.exit_code());
+    return result;
+}
+
+} // namespace fireplane

@@ -1,0 +1,130 @@
+#pragma once
+// One simulated machine as a library object: built from a machine file and
+// overrides, a program loaded, host tools attached, run, statistics read.
+// `fireplane run` is flags over it; a user's own sc_main uses it the same way
+// (examples/embed/). The order of calls follows SystemC's phases: build and
+// attach modules (elaboration), load a program (ends elaboration), attach
+// tools, run.
+//
+// Each Session keeps its statistics in its own registry. Two named Sessions
+// can be built side by side in one design; SystemC has one kernel per
+// process, so they then run together, and the first program to exit ends the
+// simulation for both.
+#include "core/config/machine_config.h"
+#include "core/factory/model_factory.h"
+#include "core/stats/stats.h"
+#include "monitor_tools.h"
+#include "platform/builder/platform_builder.h"
+#include "platform/profiling/collector.h"
+#include "run_control.h"
+#include "run_summary.h"
+#include "simulation_loop.h"
+
+#include <systemc>
+
+#include <cstdint>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fireplane {
+
+namespace linux_user {
+class LinuxProcess;
+}
+namespace loader {
+struct ElfImage;
+}
+
+struct SessionOptions {
+    std::string config;                 // the machine file (YAML)
+    std::vector<std::string> overrides; // "path=value", applied in order (as --set)
+    // The user's own model types, registered beside the platform's so the
+    // machine file can name them.
+    std::function<void(ModelFactory&)> register_models;
+    // With a name, the machine's modules are created inside a module of that
+    // name (its statistics are then "NAME.cpu0...."); empty: at the top.
+    std::string name;
+    std::ostream* diagnostics = &std::cerr; // the guest's stderr is its own
+};
+
+// Where a run ends besides the program's exit.
+struct RunLimitsOptions {
+    uint64_t instructions = 0;                      // all CPUs together; 0: none
+    sc_core::sc_time time = sc_core::sc_max_time(); // simulated
+};
+
+struct RunResult {
+    RunEnd end = RunEnd::Idle;
+    bool program_exited = false;
+    int program_exit_code = 0;
+    double host_seconds = 0;
+    // As `fireplane run` exits: the program's code; 124 (timeout(1)'s) when a
+    // limit stopped it; 1 when the simulation ended before it did.
+    int exit_code() const;
+    static constexpr int kLimitExitCode = 124;
+};
+
+class Session {
+public:
+    // Throws ConfigError (with file:line:column) for a bad machine file.
+    explicit Session(SessionOptions options);
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    const MachineConfig& machine() const { return machine_; }
+    Platform& platform() { return *platform_; }
+    const SimulationConfig& simulation() const { return platform_->simulation; }
+    StatsRegistry& stats() { return stats_; }
+    const RunSummary& summary() const { return *summary_; }
+
+    // A module of the user's, wired by the roles it plays (models/common/roles.h)
+    // as a component of the machine file would be: a BusTarget is mapped on
+    // the smallest window that holds its range, and so on. Before load_program.
+    void attach(sc_core::sc_module& module);
+
+    // Loads a static sparc64 Linux program (argv[0] is its path) on the
+    // machine's CPUs and RAM. Ends elaboration. Throws ConfigError when the
+    // machine cannot run programs, and loader errors for a bad ELF.
+    linux_user::LinuxProcess& load_program(const std::vector<std::string>& argv,
+                                           std::vector<std::string> envp);
+    linux_user::LinuxProcess* process() { return process_.get(); }
+
+    // ---- tools, once the program is loaded ----
+    void trace_instructions(std::ostream& out);          // every instruction cpu0 executes
+    void set_stats_dump_file(std::string path);          // where magic dumps go: PATH.dumpN.json
+    void sample_monitors(const MonitorOptions& options); // busstat, trace sampling
+    profiling::Collector& collect(const profiling::CollectOptions& options,
+                                  profiling::RunDescription run);
+    const profiling::Collector* collector() const { return collector_.get(); }
+    bool region_of_interest_used() const { return control_->region_of_interest_used(); }
+
+    // Runs to the program's exit or a limit, then finishes the tools (the
+    // monitors' last samples, the collector's experiment). `between_slices`
+    // runs every slice of simulated time (a progress line).
+    RunResult run(const RunLimitsOptions& limits = {},
+                  const std::function<void()>& between_slices = {});
+
+private:
+    void end_elaboration();
+
+    SessionOptions options_;
+    StatsRegistry stats_;
+    ModelFactory factory_;
+    MachineConfig machine_;
+    std::unique_ptr<Platform> platform_;
+    std::unique_ptr<RunSummary> summary_;
+    std::unique_ptr<RunControl> control_;
+    std::unique_ptr<loader::ElfImage> image_;
+    std::unique_ptr<linux_user::LinuxProcess> process_;
+    std::unique_ptr<MonitorTools> monitors_;
+    std::unique_ptr<profiling::Collector> collector_;
+    sparc::RunLimits limits_;
+    bool elaborated_ = false;
+};
+
+} // namespace fireplane
