@@ -216,8 +216,10 @@ TEST_CASE("address space: is_mapped across adjacent mappings, zero lengths and w
     CHECK(s.as.is_mapped(0x10000, 0)); // an empty range holds nothing unmapped
     CHECK(s.as.is_free(0x14000, 0));
     CHECK_FALSE(s.as.is_free(0x10000, 0)); // inside a mapping
-    // A range that wraps past 2^64 is not free: no mapping can hold it.
+    // A range that wraps past 2^64 is neither free nor mapped: no mapping can hold it.
     CHECK_FALSE(s.as.is_free(~uint64_t(0) - P, 2 * P));
+    CHECK_FALSE(s.as.is_mapped(0x10000, ~uint64_t(0)));
+    CHECK_FALSE(s.as.is_mapped(0x10000, uint64_t(0) - 0x10000 + P));
 }
 
 TEST_CASE("address space: find_free returns the lowest gap at or above `from` that fits",
@@ -672,6 +674,16 @@ TEST_CASE("memory syscalls: mprotect changes protection, errors EINVAL and ENOME
     CHECK(t.mprotect(a, 4 * P, R | W) == err(abi::kENOMEM));      // runs off the end
     CHECK(t.mprotect(0x50000000, P, R | W) == err(abi::kENOMEM)); // nothing there
     CHECK_FALSE(t.allows(0x50000000, Access::Read));
+}
+
+TEST_CASE("memory syscalls: mprotect of a range that wraps past 2^64 is ENOMEM",
+          "[syscalls][mprotect]") {
+    Process t;
+    constexpr uint64_t a = 0x30000000;
+    REQUIRE(t.anon(a, P, kMapFixed) == int64_t(a));
+    t.byte(a) = 1; // backed: its page has a protection of its own
+    CHECK(t.mprotect(a, uint64_t(0) - a, R) == err(abi::kENOMEM));
+    CHECK(t.allows(a, Access::Write));
 }
 
 TEST_CASE("memory syscalls: madvise(MADV_DONTNEED) zeroes the pages, other advice keeps them",
