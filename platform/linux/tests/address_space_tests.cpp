@@ -527,6 +527,19 @@ TEST_CASE("memory syscalls: brk fails, keeping the break, where the heap meets a
     CHECK(t.as.mappings().at(kHeap + 4 * P).name == "mmap"); // untouched
 }
 
+TEST_CASE("memory syscalls: brk past the top of the address space fails and unmaps nothing",
+          "[syscalls][brk]") {
+    Process t;
+    REQUIRE(t.brk(kHeap + P) == int64_t(kHeap + P));
+    const std::string before = layout(t.as);
+    // Rounded up to a page, these wrap past 2^64; Linux refuses a break beyond TASK_SIZE.
+    CHECK(t.brk(~uint64_t(0) - 100) == int64_t(kHeap + P));
+    CHECK(t.brk(~uint64_t(0)) == int64_t(kHeap + P));
+    CHECK(t.brk(kUserTop + P) == int64_t(kHeap + P)); // into sparc64's VA hole
+    CHECK(t.p.brk_current == kHeap + P);
+    CHECK(layout(t.as) == before); // the program and the heap are still there
+}
+
 TEST_CASE("memory syscalls: mmap without a hint takes the lowest free range from the mmap base",
           "[syscalls][mmap]") {
     Process t;
@@ -569,15 +582,19 @@ TEST_CASE("memory syscalls: MAP_FIXED replaces what was there, MAP_FIXED_NOREPLA
     CHECK(t.anon(a + 3 * P, P, kMapFixedNoReplace) == int64_t(a + 3 * P)); // free: fine
 }
 
-TEST_CASE("memory syscalls: mmap's argument errors (EINVAL, EBADF) map nothing",
+TEST_CASE("memory syscalls: mmap's argument errors (EINVAL, ENOMEM, EBADF) map nothing",
           "[syscalls][mmap]") {
     Process t;
     const std::string before = layout(t.as);
-    CHECK(t.anon(0, 0) == err(abi::kEINVAL));                                     // zero length
+    CHECK(t.anon(0, 0) == err(abi::kEINVAL));                // zero length
+    CHECK(t.anon(0, ~uint64_t(0) - 5) == err(abi::kENOMEM)); // rounds up past 2^64
     CHECK(t.mmap(0, P, R, kMapPrivate | kMapAnon, -1, 100) == err(abi::kEINVAL)); // offset
     CHECK(t.anon(0x30000000 + 4, P, kMapFixed) == err(abi::kEINVAL));             // unaligned fixed
     CHECK(t.anon(kUserTop, P, kMapFixed) == err(abi::kEINVAL));                   // in the VA hole
     CHECK(t.anon(kUserTop - P, 2 * P, kMapFixed) == err(abi::kEINVAL));           // into it
+    // A range that wraps past 2^64 (sparc_mmap_check's invalid_64bit_range: EINVAL).
+    CHECK(t.anon(~uint64_t(0) - P + 1, 2 * P, kMapFixed) == err(abi::kEINVAL));
+    CHECK(t.anon(~uint64_t(0) - P + 1, 2 * P, kMapFixedNoReplace) == err(abi::kEINVAL));
     CHECK(t.mmap(0, P, R, kMapPrivate, 77) == err(abi::kEBADF)); // no such descriptor
     CHECK(layout(t.as) == before);
 }
@@ -654,6 +671,18 @@ TEST_CASE("memory syscalls: munmap splits mappings and checks its arguments",
     CHECK(t.as.is_mapped(a, P));
 }
 
+TEST_CASE("memory syscalls: munmap of a range that wraps past 2^64 is EINVAL and drops nothing",
+          "[syscalls][munmap]") {
+    Process t;
+    constexpr uint64_t a = 0x30000000;
+    REQUIRE(t.anon(a, 2 * P, kMapFixed) == int64_t(a));
+    t.byte(a + P) = 0x31;
+    CHECK(t.munmap(a, uint64_t(0) - a) == err(abi::kEINVAL)); // [a, 2^64)
+    CHECK(t.munmap(a, ~uint64_t(0)) == err(abi::kEINVAL));
+    CHECK(t.as.is_mapped(a, 2 * P));
+    CHECK(t.byte(a + P) == 0x31); // its page was not given back
+}
+
 TEST_CASE("memory syscalls: mprotect changes protection, errors EINVAL and ENOMEM",
           "[syscalls][mprotect]") {
     Process t;
@@ -701,6 +730,17 @@ TEST_CASE("memory syscalls: madvise(MADV_DONTNEED) zeroes the pages, other advic
     CHECK(t.as.is_mapped(a, 2 * P));
     CHECK(t.madvise(a + 1, P, kMadvDontNeed) == err(abi::kEINVAL));
     CHECK(t.byte(a) == 1);
+}
+
+TEST_CASE("memory syscalls: madvise of a range that wraps past 2^64 is EINVAL and zeroes nothing",
+          "[syscalls][madvise]") {
+    Process t;
+    constexpr uint64_t a = 0x30000000;
+    REQUIRE(t.anon(a, 2 * P, kMapFixed) == int64_t(a));
+    t.byte(a + P) = 2;
+    CHECK(t.madvise(a, uint64_t(0) - a, kMadvDontNeed) == err(abi::kEINVAL));
+    CHECK(t.madvise(a, ~uint64_t(0), kMadvDontNeed) == err(abi::kEINVAL));
+    CHECK(t.byte(a + P) == 2);
 }
 
 TEST_CASE("memory syscalls: mremap shrinks in place, grows in place, or moves with MAYMOVE",
