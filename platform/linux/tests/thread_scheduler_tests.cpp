@@ -768,3 +768,35 @@ TEST_CASE("scheduler (simulated): threads sharing a CPU take turns of one time s
     CHECK(r.stat("preemptions") == double(turns.size() - 1));
     CHECK(r.stat("context_switches") == double(turns.size() - 1));
 }
+
+TEST_CASE("scheduler (simulated): set_affinity moves a running thread to the CPU it must use",
+          "[scheduler][simulated]") {
+    Rig r(2);
+    GuestThread& m = r.main(1);
+    const sc_time when(10, SC_US);
+    // Another thread's sched_setaffinity (pthread_setaffinity_np) while main
+    // runs on CPU 0: CPU 1 wakes at once, CPU 0 lets main go at its next
+    // dispatch, up to a quantum later.
+    at_time(when, [&] { r.os->set_affinity(m, 0b10, sc_core::sc_time_stamp()); });
+    sc_core::sc_start(sc_time(40, SC_US));
+    const std::optional<sc_time> there = r.first_run(1, 1);
+    REQUIRE(there.has_value());
+    CHECK(*there < when + 3 * kQuantum);
+    CHECK(m.cpu == 1);
+    CHECK(m.state == ThreadState::Running);
+}
+
+TEST_CASE("scheduler (simulated): a preempted thread goes to a sleeping CPU it may use",
+          "[scheduler][simulated]") {
+    Rig r(2);
+    GuestThread& m = r.main(1); // may run anywhere
+    r.spawn(2, 0b01);           // only on CPU 0: waits for main's slice to end
+    sc_core::sc_start(sc_time(100, SC_US));
+    // At the end of main's first slice thread 2 takes CPU 0, and main, back
+    // in the queue, has CPU 1 to itself rather than sharing CPU 0.
+    const std::optional<sc_time> there = r.first_run(1, 1);
+    REQUIRE(there.has_value());
+    CHECK(*there < kSlice + 2 * kQuantum);
+    CHECK(r.turns(0) == std::vector<int64_t>{1, 2});
+    CHECK(m.cpu == 1);
+}
