@@ -67,6 +67,7 @@ bool AddressSpace::protect(uint64_t va, uint64_t len, unsigned prot) {
 }
 
 bool AddressSpace::is_mapped(uint64_t va, uint64_t len) const {
+    if (va + len < va) return false; // past 2^64: no mapping reaches there
     uint64_t a = va;
     while (a < va + len) {
         const Mapping* m = find_mapping(a);

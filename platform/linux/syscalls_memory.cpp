@@ -24,6 +24,11 @@ bool page_aligned(uint64_t v) {
     return v % AS::kPageSize == 0;
 }
 
+// [addr, addr + len) runs past 2^64.
+bool wraps(uint64_t addr, uint64_t len) {
+    return addr + len < addr;
+}
+
 // The CPU caches translations and decoded code; both go stale when mappings change.
 void changed(LinuxProcess& p) {
     p.flush_translations();
@@ -31,7 +36,7 @@ void changed(LinuxProcess& p) {
 
 int64_t sys_brk(LinuxProcess& p, const SyscallArgs& a) {
     const uint64_t want = a.a[0];
-    if (want < p.brk_start) return int64_t(p.brk_current);
+    if (want < p.brk_start || want > kUserTop) return int64_t(p.brk_current);
     const uint64_t old_end = AS::page_up(p.brk_current), new_end = AS::page_up(want);
     if (new_end > old_end) {
         if (!p.memory().is_free(old_end, new_end - old_end)) return int64_t(p.brk_current);
@@ -49,14 +54,15 @@ int64_t sys_mmap(LinuxProcess& p, const SyscallArgs& a) {
     const uint64_t len = AS::page_up(a.a[1]);
     const unsigned prot = unsigned(a.a[2] & 7);
     const uint64_t flags = a.a[3], offset = a.a[5];
-    if (a.a[1] == 0 || len < a.a[1] || !page_aligned(offset)) return -abi::kEINVAL;
+    if (a.a[1] == 0 || !page_aligned(offset)) return -abi::kEINVAL;
+    if (len < a.a[1]) return -abi::kENOMEM; // rounds up past 2^64
     int host_fd = -1;
     if (!(flags & kMapAnonymous)) {
         host_fd = p.files().host(int64_t(a.a[4]));
         if (host_fd < 0) return -abi::kEBADF;
     }
     if (flags & (kMapFixed | kMapFixedNoReplace)) {
-        if (!page_aligned(addr) || addr + len > kUserTop) return -abi::kEINVAL;
+        if (!page_aligned(addr) || wraps(addr, len) || addr + len > kUserTop) return -abi::kEINVAL;
         if ((flags & kMapFixedNoReplace) && !p.memory().is_free(addr, len)) return -abi::kEEXIST;
     } else if (addr == 0 || !page_aligned(addr) || !p.memory().is_free(addr, len)) {
         addr = p.memory().find_free(p.mmap_next, len);
@@ -88,8 +94,9 @@ int64_t sys_mmap(LinuxProcess& p, const SyscallArgs& a) {
 }
 
 int64_t sys_munmap(LinuxProcess& p, const SyscallArgs& a) {
-    if (!page_aligned(a.a[0]) || a.a[1] == 0) return -abi::kEINVAL;
-    p.memory().unmap(a.a[0], AS::page_up(a.a[1]));
+    const uint64_t len = AS::page_up(a.a[1]);
+    if (!page_aligned(a.a[0]) || len == 0 || wraps(a.a[0], len)) return -abi::kEINVAL;
+    p.memory().unmap(a.a[0], len);
     changed(p);
     return 0;
 }
@@ -103,9 +110,10 @@ int64_t sys_mprotect(LinuxProcess& p, const SyscallArgs& a) {
 }
 
 int64_t sys_madvise(LinuxProcess& p, const SyscallArgs& a) {
-    if (!page_aligned(a.a[0])) return -abi::kEINVAL;
+    const uint64_t len = AS::page_up(a.a[1]);
+    if (!page_aligned(a.a[0]) || len < a.a[1] || wraps(a.a[0], len)) return -abi::kEINVAL;
     if (a.a[2] == kMadvDontNeed) { // private anonymous pages read as zero afterwards
-        p.memory().discard(a.a[0], AS::page_up(a.a[1]));
+        p.memory().discard(a.a[0], len);
         changed(p);
     }
     return 0;

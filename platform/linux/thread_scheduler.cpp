@@ -268,6 +268,10 @@ void ThreadScheduler::switch_out(unsigned cpu) {
         t.state = ThreadState::Runnable;
         t.queued_since = cpus_[cpu]->clock_time();
         run_queue_.push_back(&t);
+        // A sleeping CPU it may use takes it, rather than leaving it to wait
+        // here: after set_affinity, the CPU it must move to may even have
+        // dispatched already, found nothing and gone back to sleep.
+        wake_cpu_for(t, t.queued_since);
     }
 }
 
