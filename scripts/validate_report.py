@@ -458,7 +458,7 @@ def validate(runner, rows, sets, out):
     os.makedirs(out, exist_ok=True)
     md = ["# Fireplane validation: the paper's Tables 2 and 3", "",
           f"Config `{config}`, {MODEL} model, overrides: {sets_text(sets)}. Rows and targets: `{ROWS_FILE}` "
-          "(the paper's Tables 2 and 3, `../shared/VALIDATION.md`), in CPU cycles. Written by `scripts/validate`.",
+          "(the memory-modelling paper's Tables 2 and 3, `docs/validation.md`), in CPU cycles. Written by `scripts/validate`.",
           "", "| id | row | simulated | target | result | note |", "| --- | --- | ---: | ---: | --- | --- |"]
     for line in lines:
         md.append("| " + " | ".join(md_escape(c) for c in line) + " |")

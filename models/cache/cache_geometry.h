@@ -69,7 +69,7 @@ private:
 
 bool is_power_of_two(uint64_t v);
 
-// UltraSPARC IIICu defaults (DESIGN.md section 1; paper Table 1).
+// UltraSPARC IIICu defaults (the memory-modelling paper's Table 1; docs/architecture.md).
 inline constexpr CacheGeometry kIcacheGeometry{32 * 1024, 4, 32, 1};
 inline constexpr CacheGeometry kDcacheGeometry{64 * 1024, 4, 32, 1};
 inline constexpr CacheGeometry kPcacheGeometry{2 * 1024, 4, 64, 2};

@@ -31,7 +31,7 @@ RawCheck StoreBuffer::check_load(uint64_t pa, unsigned size) const {
         r.store = &*it;
         // Only a store of exactly the load's bytes forwards: a load of part of
         // a store (ldx after stx of 4 of them, or lduw of half an stx) is an
-        // overlap (VALIDATION.md Table 3, T3.4-T3.6; paper section 4.1).
+        // overlap (the paper's Table 3, T3.4-T3.6 in docs/validation.md; section 4.1).
         if (it->pa != pa || s_end != end)
             r.hazard = RawHazard::Overlap;
         else

@@ -6,7 +6,7 @@ namespace fireplane::sparc {
 
 namespace {
 
-// The encodings DESIGN.md section 4 lists (UltraSPARC III Cu PRM); events
+// The UltraSPARC III Cu event encodings (the part's user's manual); events
 // the model cannot produce yet simply stay at zero.
 constexpr CounterUnit E = CounterUnit::Events, C = CounterUnit::Cycles;
 constexpr MemOp None = MemOp::None, Ld = MemOp::Load, St = MemOp::Store, LdSt = MemOp::LoadStore,

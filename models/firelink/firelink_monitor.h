@@ -1,6 +1,7 @@
 #pragma once
 // FirelinkMonitor: the Fire Link performance instrumentation of the Fire Link
-// paper (seeds/000_*, section 2), as a Fireplane agent. It watches every
+// paper ("SMP System Interconnect Instrumentation for Performance Analysis",
+// SC2002, section 2), as a Fireplane agent. It watches every
 // address-bus transaction (`observe`, bound to the bus's snoopers after the
 // caches), filters it through two counter sets (transaction_filter.h), counts
 // the matches, and records set 1's matches in the 8-entry sequence buffer.

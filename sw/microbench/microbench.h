@@ -47,7 +47,7 @@ struct mb_smp_ops {
 extern const struct mb_smp_ops mb_smp_ops; // microbench_smp.c
 
 struct mb_row {
-    const char* id;   // "T2.1", as in ../shared/VALIDATION.md
+    const char* id;   // "T2.1", as in docs/validation.md
     const char* name; // the row's text in the paper's table
     enum mb_state state;
     int store_first; // 1: store to the lines (so they are M) before loading them

@@ -10,7 +10,7 @@
 // without SA_SIGINFO getting si_code SI_NOINFO; unknown
 // sa_flags dropped; and the 64-bit pause system call being ENOSYS.
 //
-// Not run under qemu (it aborts on most of these traps): tests/sw compares
+// Not run under qemu (it aborts on most of these traps): tests/qemu compares
 // its output with sig_traps.expected.
 #define _GNU_SOURCE
 #include "check.h"

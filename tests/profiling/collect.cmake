@@ -20,7 +20,7 @@ foreach(skid 0 1 2 5)
 endforeach()
 add_test(NAME profiling.collect.threads_on_two_cpus
          COMMAND ${check_collect} ${CMAKE_BINARY_DIR}/sw/tests/mt_pthreads threads
-                 ${PROJECT_SOURCE_DIR}/tests/sw/smp2-detailed.yaml)
+                 ${PROJECT_SOURCE_DIR}/tests/qemu/smp2-detailed.yaml)
 # The analyzer ranks known hot spots right, within 5% of the exact counts.
 add_test(NAME profiling.collect.hotspots_ranked_within_error
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/check_hotspots.py ${fp} ${hotspots})

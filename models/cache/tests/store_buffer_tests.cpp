@@ -1,5 +1,5 @@
 // StoreBuffer: capacity, in-order retirement, and the read-after-write
-// classification of VALIDATION.md Table 3 (paper section 4.1).
+// classification of the paper's Table 3 (docs/validation.md; paper section 4.1).
 #include "models/cache/store_buffer.h"
 
 #include <catch2/catch.hpp>
@@ -84,9 +84,9 @@ TEST_CASE("store buffer: forward from the youngest store of the same bytes",
 }
 
 TEST_CASE("store buffer: a load of part of a store is an overlap", "[store_buffer][raw]") {
-    // VALIDATION.md Table 3: "Overlap is a store of 8 bytes followed by a load
-    // of its upper or lower 4" (T3.4-T3.6): the data is in the buffer, yet it
-    // is not forwarded.
+    // The paper's Table 3 (docs/validation.md): an overlap is an 8-byte store
+    // followed by a load of its upper or lower 4 bytes (T3.4-T3.6): the data is
+    // in the buffer, yet it is not forwarded.
     StoreBuffer sb(8, 64);
     push(sb, A, 8, 110);
     for (uint64_t pa : {A, A + 4}) {
