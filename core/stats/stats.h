@@ -2,7 +2,7 @@
 // The statistics registry. Models register their counters by reference, so
 // counting costs nothing more than the increment; the registry reads them when
 // asked. Names follow gem5's style: dotted hierarchical paths from the SystemC
-// module name, e.g. "top.cpu0.committed_insts".
+// module name, e.g. "cpu0.caches.hits".
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
