@@ -25,4 +25,27 @@ inline void unmap_sparse(uint8_t* memory, uint64_t bytes) {
     if (memory) munmap(memory, bytes);
 }
 
+// A map_sparse() mapping owned for a model's lifetime. Throws
+// std::invalid_argument for 0 bytes and std::runtime_error (from map_sparse)
+// when the host refuses, both naming `who`.
+class SparseMemory {
+public:
+    SparseMemory(uint64_t bytes, const std::string& who)
+        : bytes_(bytes), data_(map_sparse(nonzero(bytes, who), who)) {}
+    ~SparseMemory() { unmap_sparse(data_, bytes_); }
+    SparseMemory(const SparseMemory&) = delete;
+    SparseMemory& operator=(const SparseMemory&) = delete;
+
+    uint8_t* data() const { return data_; }
+    uint64_t size() const { return bytes_; }
+
+private:
+    static uint64_t nonzero(uint64_t bytes, const std::string& who) {
+        if (bytes == 0) throw std::invalid_argument(who + ": size is 0");
+        return bytes;
+    }
+    uint64_t bytes_;
+    uint8_t* data_;
+};
+
 } // namespace fireplane

@@ -1,6 +1,8 @@
 #pragma once
 // Byte-level walk over a generic payload, shared by the device models so that
-// byte enables and streaming width are interpreted the same way everywhere.
+// byte enables and streaming width are interpreted the same way everywhere,
+// and the steps every memory-like target (RAM, ROM) takes the same way: the
+// range check, debug copies, DMI grants and the AT early completion.
 #include <tlm>
 
 #include <systemc>
@@ -8,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 namespace fireplane {
 
@@ -23,6 +26,22 @@ inline uint64_t payload_span(const tlm::tlm_generic_payload& gp) {
 inline bool payload_in_range(const tlm::tlm_generic_payload& gp, uint64_t size) {
     const uint64_t span = payload_span(gp);
     return span <= size && gp.get_address() <= size - span;
+}
+
+// The checks a memory-like target of `size` bytes makes before it moves data:
+// TLM_IGNORE_COMMAND completes at once (OK, nothing to do), and an access that
+// does not fit inside the memory gets TLM_ADDRESS_ERROR_RESPONSE. Returns true
+// when the caller should carry out the read or write.
+inline bool payload_accepted(tlm::tlm_generic_payload& gp, uint64_t size) {
+    if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) {
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+        return false;
+    }
+    if (!payload_in_range(gp, size)) {
+        gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return false;
+    }
+    return true;
 }
 
 // True when every byte is enabled and the burst is not streaming, so a plain
@@ -78,18 +97,40 @@ inline unsigned debug_copy(tlm::tlm_generic_payload& gp, uint8_t* mem, uint64_t 
     return unsigned(n);
 }
 
-// Grants DMI to all of host memory [mem, mem + size), read and write.
+// Describes all of host memory [mem, mem + size) for DMI with `access` (read
+// and write unless told). Returns true when the request's command is allowed:
+// a ROM describes its read-only region to a write request but answers false,
+// so the initiator keeps sending its stores as transactions.
 inline bool grant_dmi(const tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi, uint8_t* mem,
                       uint64_t size, const sc_core::sc_time& read_latency,
-                      const sc_core::sc_time& write_latency) {
+                      const sc_core::sc_time& write_latency,
+                      tlm::tlm_dmi::dmi_access_e access = tlm::tlm_dmi::DMI_ACCESS_READ_WRITE) {
     if (gp.get_address() >= size) return false;
     dmi.set_dmi_ptr(mem);
     dmi.set_start_address(0);
     dmi.set_end_address(size - 1);
-    dmi.allow_read_write();
+    dmi.set_granted_access(access);
     dmi.set_read_latency(read_latency);
     dmi.set_write_latency(write_latency);
-    return true;
+    return !gp.is_write() || dmi.is_write_allowed();
+}
+
+// The base protocol's early completion, for targets that finish every
+// transaction in the BEGIN_REQ call with its latency annotated, so an access
+// costs no kernel event. `access()` carries the transaction out and returns
+// its latency. Any other phase is a protocol error (SC_REPORT_FATAL, `who`).
+template <typename Access>
+tlm::tlm_sync_enum complete_at_begin_req(const char* who, tlm::tlm_phase& phase,
+                                         sc_core::sc_time& delay, Access&& access) {
+    if (phase != tlm::BEGIN_REQ) {
+        const std::string msg = std::string("nb_transport_fw: unexpected phase ") +
+                                phase.get_name() +
+                                "; this target completes every transaction at BEGIN_REQ";
+        SC_REPORT_FATAL(who, msg.c_str());
+    }
+    delay += access();
+    phase = tlm::END_RESP;
+    return tlm::TLM_COMPLETED;
 }
 
 } // namespace fireplane

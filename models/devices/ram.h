@@ -2,6 +2,7 @@
 // Ram: a flat memory target. Backed by an anonymous MAP_NORESERVE mapping, so a
 // multi-GiB RAM costs host memory only for the pages the guest touches.
 #include "models/common/roles.h"
+#include "models/common/sparse_memory.h"
 
 #include "core/stats/stats.h"
 
@@ -28,8 +29,6 @@ public:
     // host cannot reserve the address space.
     Ram(sc_core::sc_module_name name, const RamConfig& config);
     ~Ram() override;
-    Ram(const Ram&) = delete;
-    Ram& operator=(const Ram&) = delete;
 
     // BusTarget
     TargetPort& bus_target() override { return socket; }
@@ -38,7 +37,7 @@ public:
 
     // Host view of the whole RAM (offset 0 = first byte), for loaders and
     // debuggers. Stays valid for the lifetime of the module.
-    uint8_t* host_ptr() { return mem_; }
+    uint8_t* host_ptr() { return memory_.data(); }
     uint64_t size() const { return config_.size; }
     const RamConfig& config() const { return config_; }
 
@@ -58,8 +57,7 @@ private:
     sc_core::sc_time access(tlm::tlm_generic_payload& gp);
 
     RamConfig config_;
-    uint8_t* mem_ = nullptr;
-    uint64_t mapped_bytes_ = 0;
+    SparseMemory memory_;
 
     uint64_t reads_ = 0;
     uint64_t writes_ = 0;
