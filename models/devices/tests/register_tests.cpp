@@ -1,6 +1,8 @@
 // The factory glue: every device type is registered with described
 // parameters, and creating from Params builds the configured model.
 #include "core/factory/model_factory.h"
+#include "models/devices/boot_rom.h"
+#include "models/devices/power_control.h"
 #include "models/devices/ram.h"
 #include "models/devices/register_devices.h"
 #include "models/devices/router.h"
@@ -21,7 +23,7 @@ using testing::params_for;
 TEST_CASE("register: device types are registered with described parameters", "[register]") {
     ModelFactory factory;
     register_device_models(factory);
-    for (const char* name : {"ram", "uart16550", "router"}) {
+    for (const char* name : {"ram", "boot_rom", "uart16550", "power_control", "router"}) {
         const ModelType* type = factory.find(name);
         REQUIRE(type != nullptr);
         CHECK_FALSE(type->description.empty());
@@ -33,6 +35,12 @@ TEST_CASE("register: device types are registered with described parameters", "[r
     CHECK(ram->param("size")->default_value == "256MiB");
     CHECK(ram->param("base") != nullptr);
     CHECK(factory.find("uart16550")->param("base")->required());
+    const ModelType* rom = factory.find("boot_rom");
+    CHECK(rom->param("base")->required());
+    CHECK(rom->param("size")->default_value == "16MiB");
+    CHECK(rom->param("read_latency")->default_value == "0ns");
+    CHECK(factory.find("power_control")->param("base")->required());
+    CHECK(factory.find("power_control")->params.size() == 1);
 }
 
 TEST_CASE("register: create builds models configured from Params", "[register]") {
@@ -71,4 +79,48 @@ TEST_CASE("register: impossible values become configuration errors at their loca
     const ModelType& ram_type = *factory.find("ram");
     CHECK_THROWS_AS(ram_type.create("ram", params_for(ram_type, "ram", {{"size", "0"}})),
                     ConfigError);
+}
+
+TEST_CASE("register: boot_rom and power_control are created from Params", "[register]") {
+    ModelFactory factory;
+    register_device_models(factory);
+
+    const ModelType& rom_type = *factory.find("boot_rom");
+    auto rom_module = rom_type.create(
+        "rom", params_for(rom_type, "rom",
+                          {{"base", "0x7fff0000000"}, {"size", "1MiB"}, {"read_latency", "50ns"}}));
+    auto* rom = dynamic_cast<BootRom*>(rom_module.get());
+    REQUIRE(rom != nullptr);
+    CHECK(rom->bus_range().base == 0x7fff0000000);
+    CHECK(rom->bus_range().size == 1024 * 1024);
+    CHECK(rom->config().read_latency == sc_core::sc_time(50, sc_core::SC_NS));
+    CHECK_FALSE(rom->is_memory());
+
+    const ModelType& pc_type = *factory.find("power_control");
+    auto pc_module = pc_type.create("pc", params_for(pc_type, "pc", {{"base", "0x1fff1001000"}}));
+    auto* pc = dynamic_cast<PowerControl*>(pc_module.get());
+    REQUIRE(pc != nullptr);
+    CHECK(pc->bus_range().base == 0x1fff1001000);
+    CHECK(pc->bus_range().size == 0x1000);
+}
+
+TEST_CASE("register: boot_rom and power_control parameter errors name the parameter",
+          "[register]") {
+    ModelFactory factory;
+    register_device_models(factory);
+    const ModelType& rom_type = *factory.find("boot_rom");
+    CHECK_THROWS_WITH(
+        rom_type.create("rom", params_for(rom_type, "rom", {{"base", "0"}, {"size", "0"}})),
+        Catch::Contains("test.yaml:1:1") && Catch::Contains("size"));
+    CHECK_THROWS_WITH(
+        rom_type.create("rom", params_for(rom_type, "rom", {{"base", "0"}, {"size", "257MiB"}})),
+        Catch::Contains("size"));
+    CHECK_THROWS_WITH(
+        rom_type.create(
+            "rom", params_for(rom_type, "rom", {{"base", "0xfffffffffff00000"}, {"size", "2MiB"}})),
+        Catch::Contains("wraps"));
+
+    const ModelType& pc_type = *factory.find("power_control");
+    CHECK_THROWS_WITH(pc_type.create("pc", params_for(pc_type, "pc", {{"base", "0x1fff1001008"}})),
+                      Catch::Contains("test.yaml:1:1") && Catch::Contains("4 KiB aligned"));
 }
