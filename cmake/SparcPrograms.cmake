@@ -19,7 +19,8 @@ find_program(SPARC_CXX sparc64-linux-gnu-g++)
 # The guest-side headers (fireplane_magic.h, ...): sw/lib in the source tree;
 # the installed package sets its own.
 if(NOT FIREPLANE_SPARC_INCLUDE_DIR)
-  set(FIREPLANE_SPARC_INCLUDE_DIR ${CMAKE_CURRENT_LIST_DIR}/../sw/lib)
+  # Absolute and without "..": the path is written into every program's debug information.
+  get_filename_component(FIREPLANE_SPARC_INCLUDE_DIR ${CMAKE_CURRENT_LIST_DIR}/../sw/lib ABSOLUTE)
 endif()
 
 if(NOT TARGET sparc_programs)
