@@ -97,6 +97,16 @@ uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
     return trace_ ? run_loop<true, false>(budget, 0) : run_loop<false, false>(budget, 0);
 }
 
+void SparcCore::power_on_reset() {
+    pc = kResetVector + kPowerOnResetOffset;
+    npc = pc + 4;
+    set_pstate(kPstatePowerOn);
+    tl = kMaxTl;
+    trap_stack[kMaxTl].tt = 1; // power_on_reset
+    flush_tlb();
+    flush_code();
+}
+
 void SparcCore::set_timing_model(TimingModel* model) {
     cycles_ = cycles();
     cycles_at_ = retired();
@@ -212,8 +222,12 @@ const Insn* SparcCore::fetch_slow() {
     CodePage* code = recent && recent->va == page ? recent : code_cache_.find(page);
     if (!code) {
         PageMapping m;
-        if (!memory_.map_page(pc, Access::Fetch, m) || !m.host) {
+        if (!memory_.map_page(pc, Access::Fetch, m)) {
             raise_at(kTrapInstructionAccessException, pc);
+            return nullptr;
+        }
+        if (!m.host) { // no memory there to execute: a bus error
+            raise_at(kTrapInstructionAccessError, pc);
             return nullptr;
         }
         code = code_cache_.create(page);
@@ -419,6 +433,7 @@ void SparcCore::enter_trap(unsigned tt) {
     if (tl >= kMaxTl) {
         // error_state: with no guest firmware to recover, stop the core.
         fault_address = pc;
+        error_state_tt = uint16_t(tt);
         halt(-1);
         return;
     }

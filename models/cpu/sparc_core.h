@@ -41,6 +41,7 @@ enum : uint16_t {
     kPstateTle = 1 << 8,
     kPstateCle = 1 << 9
 };
+constexpr uint16_t kPstatePowerOn = kPstateRed | kPstatePef | kPstatePriv | kPstateAg; // 0x35
 
 constexpr uint64_t kSoftintPicOverflow = 1 << 15;
 
@@ -60,6 +61,12 @@ public:
     // Writes one line per executed instruction ("pc: word  disassembly") while set.
     void set_trace(std::ostream* out) { trace_ = out; }
     void request_stop() { stop_ = true; }
+    // The power-on reset's state (JPS1, ../shared/FIRMWARE.md): PC at RSTVaddr
+    // + 0x20, PSTATE RED|PEF|PRIV|AG, TL = MAXTL with TT = 1. TBA and the
+    // window registers keep their values (undefined after reset in V9).
+    void power_on_reset();
+    static constexpr uint64_t kResetVector = 0xfffffffff0000000ull; // RSTVaddr
+    static constexpr uint64_t kPowerOnResetOffset = 0x20;
     void set_trap_handler(TrapHandler* handler) { trap_handler_ = handler; }
     void set_magic_handler(MagicHandler* handler) { magic_handler_ = handler; }
     MagicHandler* magic_handler() const { return magic_handler_; }
@@ -192,6 +199,7 @@ public:
     void done_trap();  // DONE: resume after the trapping instruction
     void retry_trap(); // RETRY: re-execute it
     uint64_t fault_address = 0;
+    uint16_t error_state_tt = 0; // the trap that found TL = MAXTL (the core then halted)
 
     // ---- condition codes ----
     uint8_t icc() const { return ccr & 0xf; }

@@ -76,6 +76,14 @@ void SparcCpu::start(uint64_t pc) {
     wake_event_.notify(sc_core::SC_ZERO_TIME);
 }
 
+void SparcCpu::power_on_reset() {
+    translator_ = nullptr; // MMUs off: physical addresses
+    core_.set_trap_handler(nullptr);
+    core_.power_on_reset();
+    started_ = true;
+    wake_event_.notify(sc_core::SC_ZERO_TIME);
+}
+
 void SparcCpu::wake(const sc_time& at) {
     wake_event_.notify(delay_until(at, sc_core::sc_time_stamp()));
     // The waker may be running on its lookahead, far ahead of `at`: it stops,
@@ -226,7 +234,7 @@ uint8_t* SparcCpu::physical_pointer(uint64_t pa, uint64_t len) {
 }
 
 bool SparcCpu::map_page(uint64_t va, Access access, PageMapping& out) {
-    uint64_t pa = va;
+    uint64_t pa = va & kPhysicalAddressMask;
     if (translator_ && !translator_->translate(va, access, pa)) return false;
     const uint64_t page_pa = pa & ~kPageMask;
     out.pa = page_pa;

@@ -75,6 +75,10 @@ public:
     void set_trap_handler(TrapHandler* handler) { core_.set_trap_handler(handler); }
     // Starts execution at `pc` once the simulation runs (without a dispatcher).
     void start(uint64_t pc);
+    // Firmware mode: the power-on reset (SparcCore::power_on_reset) with the
+    // MMUs off and no trap handler, so traps vector through TBA; the CPU
+    // starts at the reset vector once the simulation runs.
+    void power_on_reset();
     // With a dispatcher, it decides what the CPU runs (cpu_dispatcher.h).
     void set_dispatcher(CpuDispatcher* dispatcher) { dispatcher_ = dispatcher; }
     // A sleeping CPU wakes at SystemC time `at` (or now, if that has passed)

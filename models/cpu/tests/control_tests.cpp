@@ -158,3 +158,20 @@ TEST_CASE("A trap in a delay slot saves the branch target as TNPC and DONE resum
     CHECK(cpu.reg(o2) == 2);
     CHECK(cpu.core.tl == 1); // only the stop trap is still open
 }
+
+TEST_CASE("power_on_reset: RSTVaddr + 0x20, RED|PEF|PRIV|AG, TL = MAXTL, TT = 1",
+          "[control][reset]") {
+    TestCpu cpu({});
+    cpu.core.set_trap_handler(nullptr);
+    cpu.core.power_on_reset();
+    CHECK(cpu.core.pc == 0xfffffffff0000020ull);
+    CHECK(cpu.core.npc == 0xfffffffff0000024ull);
+    CHECK(cpu.core.pstate == 0x35);
+    CHECK(cpu.core.tl == 5);
+    CHECK(cpu.core.trap_stack[5].tt == 1);
+    // Nothing at the reset vector in this test memory: the fetch traps at
+    // TL = MAXTL, which halts the core (error_state).
+    cpu.core.run(10);
+    CHECK(cpu.core.halted());
+    CHECK(cpu.core.error_state_tt == 0x008);
+}
