@@ -7,6 +7,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include <algorithm>
 #include <cstdint>
 
 namespace fireplane {
@@ -33,7 +34,32 @@ public:
         return transfer(tlm::TLM_WRITE_COMMAND, pa, bytes);
     }
 
+    // `len` bytes at physical `pa`, in pieces that stay inside one 8 KiB page
+    // (interleaved memory changes controller there); false if any piece was
+    // not answered in full.
+    bool write(uint64_t pa, const uint8_t* data, uint64_t len) {
+        return pieces(tlm::TLM_WRITE_COMMAND, pa, const_cast<uint8_t*>(data), len);
+    }
+    bool read(uint64_t pa, uint8_t* data, uint64_t len) {
+        return pieces(tlm::TLM_READ_COMMAND, pa, data, len);
+    }
+
 private:
+    static constexpr uint64_t kPiece = 8192;
+    bool pieces(tlm::tlm_command cmd, uint64_t pa, uint8_t* data, uint64_t len) {
+        while (len > 0) {
+            const uint64_t n = std::min(len, kPiece - (pa & (kPiece - 1)));
+            tlm::tlm_generic_payload gp;
+            gp.set_command(cmd);
+            gp.set_address(pa);
+            gp.set_data_ptr(data);
+            gp.set_data_length(unsigned(n));
+            gp.set_streaming_width(unsigned(n));
+            if (socket->transport_dbg(gp) != n) return false;
+            pa += n, data += n, len -= n;
+        }
+        return true;
+    }
     bool transfer(tlm::tlm_command cmd, uint64_t pa, uint8_t* bytes) {
         tlm::tlm_generic_payload gp;
         gp.set_command(cmd);

@@ -33,6 +33,8 @@ struct RunOptions {
 
 // Each returns the process exit code; configuration and load errors are thrown.
 int run_program(const RunOptions& options);
+// `boot`: options.program holds the firmware image; exits with its power-off code.
+int boot_firmware(const RunOptions& options);
 int dump_config(const MachineOptions& options);
 int list_models();
 // Reprints saved --busstat samples, merging every `every` intervals.
@@ -43,7 +45,7 @@ int list_counters();
 // `analyze EXP.er [COMMAND [ARG]]...`: args as given after the subcommand.
 int analyze(const std::vector<std::string>& args);
 
-// The machine used when --config is not given.
-std::string default_config();
+// The machine used when --config is not given: configs/FILE, installed or in the source tree.
+std::string default_config(const std::string& file = "uni.yaml");
 
 } // namespace fireplane::cli

@@ -10,14 +10,14 @@ namespace fireplane::cli {
 
 // Installed (`cmake --install`), the machine files are in ../share/fireplane
 // beside the program; in a build tree, in the sources.
-std::string default_config() {
+std::string default_config(const std::string& file) {
     std::error_code error;
     const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
     if (!error) {
-        const auto installed = exe.parent_path().parent_path() / "share/fireplane/configs/uni.yaml";
+        const auto installed = exe.parent_path().parent_path() / "share/fireplane/configs" / file;
         if (std::filesystem::exists(installed, error)) return installed.string();
     }
-    return std::string(FIREPLANE_SOURCE_DIR) + "/configs/uni.yaml";
+    return std::string(FIREPLANE_SOURCE_DIR) + "/configs/" + file;
 }
 
 std::vector<std::string> MachineOptions::overrides() const {

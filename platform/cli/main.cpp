@@ -1,4 +1,4 @@
-// fireplane: the simulator's command line. Subcommands: run, dump-config, list-models.
+// fireplane: the simulator's command line. Subcommands: run, boot, dump-config, list-models, ...
 #include "commands.h"
 #include "core/config/location.h"
 #include "core/config/units.h"
@@ -55,9 +55,10 @@ void add_run_control_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
         ->disable_flag_override();
 }
 
-void add_machine_options(CLI::App& cmd, fireplane::cli::MachineOptions& m) {
+void add_machine_options(CLI::App& cmd, fireplane::cli::MachineOptions& m,
+                         const char* default_file = "uni.yaml") {
     cmd.add_option("-c,--config", m.config, "machine description (YAML)")
-        ->default_val(fireplane::cli::default_config());
+        ->default_val(fireplane::cli::default_config(default_file));
     cmd.add_option("-s,--set", m.sets, "override a parameter: 'cpu*.clock=1.2GHz' (repeatable)");
 }
 
@@ -117,6 +118,22 @@ int sc_main(int argc, char* argv[]) {
         "write the program's virtual-to-physical page map to FILE at the end (CSV)");
     run_cmd->add_option("program", run.program, "the program and its arguments")->required();
 
+    cli::RunOptions boot;
+    CLI::App* boot_cmd = app.add_subcommand(
+        "boot", "boot a firmware image (ELF, placed by physical address) at the reset vector: "
+                "boot [options] IMAGE; exits with the code it writes to power_control");
+    add_machine_options(*boot_cmd, boot.machine, "uni-firmware.yaml");
+    add_run_control_options(*boot_cmd, boot);
+    boot_cmd->add_option("--stats", boot.stats_file, "write every statistic to FILE as JSON");
+    boot_cmd->add_flag("-q,--quiet", boot.quiet, "no end-of-run summary on stderr");
+    boot_cmd->add_option("--model", boot.machine.model,
+                         "timing model: functional, fixed or detailed (simulation.model)");
+    boot_cmd->add_option("--trace", boot.trace_file,
+                         "write every instruction the first CPU executes to FILE");
+    boot_cmd->add_option("image", boot.program, "the firmware image (ELF)")
+        ->required()
+        ->expected(1);
+
     cli::MachineOptions dump;
     CLI::App* dump_cmd =
         app.add_subcommand("dump-config", "print the fully resolved machine with descriptions");
@@ -173,6 +190,7 @@ int sc_main(int argc, char* argv[]) {
         for (const auto& l : log_levels)
             log::set_from_argument(l);
         if (*run_cmd) return cli::run_program(run);
+        if (*boot_cmd) return cli::boot_firmware(boot);
         if (*dump_cmd) return cli::dump_config(dump);
         if (*busstat_cmd) return cli::busstat_file(busstat_path, busstat_every);
         if (*collect_cmd)

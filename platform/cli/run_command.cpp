@@ -1,6 +1,7 @@
 // `fireplane run` and `collect`: the flags, over a Session.
 #include "commands.h"
 #include "core/config/units.h"
+#include "models/cpu/traps.h"
 #include "platform/linux/linux_process.h"
 #include "platform/session/session.h"
 #include "progress_line.h"
@@ -48,7 +49,87 @@ void open_output(std::ofstream& out, const std::string& path, const char* what) 
         throw std::invalid_argument(std::string("cannot write ") + what + " to '" + path + "'");
 }
 
+// The end-of-run report, statistics file and summary: run and boot alike.
+void finish_run(const RunOptions& options, Session& session, std::ofstream& stats_out, int code) {
+    if (stats_out.is_open()) {
+        session.stats().write_json(stats_out);
+        stats_out.close();
+        if (!stats_out)
+            std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n",
+                         options.stats_file.c_str());
+    }
+    if (!options.quiet) session.summary().print(std::cerr, code, session.region_of_interest_used());
+}
+
+std::string limit_reason(const RunOptions& options, const RunResult& result) {
+    return result.end == RunEnd::InstructionLimit
+               ? std::to_string(options.max_instructions) + " instructions (--max-instructions)"
+               : options.max_time + " of simulated time (--max-time)";
+}
+
+// A CPU that trapped at TL = MAXTL halted (error_state: the watchdog reset,
+// not modelled yet): its trap stack says how it got there.
+void report_watchdog(Session& session) {
+    for (size_t i = 0; i < session.platform().cpus.size(); ++i) {
+        const sparc::SparcCore& c = session.platform().cpus[i]->core();
+        if (!c.halted() || c.error_state_tt == 0) continue;
+        std::fprintf(stderr,
+                     "fireplane: cpu%zu: watchdog reset: trap 0x%03x (%s) at TL = MAXTL, pc "
+                     "0x%llx; trap stack:\n",
+                     i, c.error_state_tt, sparc::trap_name(c.error_state_tt),
+                     static_cast<unsigned long long>(c.pc));
+        for (unsigned tl = 1; tl <= c.tl; ++tl)
+            std::fprintf(stderr, "  TL %u: tt 0x%03x (%s) tpc 0x%llx tnpc 0x%llx tstate 0x%llx\n",
+                         tl, c.trap_stack[tl].tt, sparc::trap_name(c.trap_stack[tl].tt),
+                         static_cast<unsigned long long>(c.trap_stack[tl].tpc),
+                         static_cast<unsigned long long>(c.trap_stack[tl].tnpc),
+                         static_cast<unsigned long long>(c.trap_stack[tl].tstate));
+    }
+}
+
 } // namespace
+
+int boot_firmware(const RunOptions& options) {
+    std::ofstream stats_out, trace;
+    if (!options.stats_file.empty())
+        open_output(stats_out, absolute(options.stats_file), "statistics");
+    const RunLimitsOptions limits = run_limits(options);
+
+    SessionOptions setup;
+    setup.config = options.machine.config;
+    setup.overrides = options.machine.overrides();
+    Session session(std::move(setup));
+    session.load_firmware(options.program.front());
+    if (!options.trace_file.empty()) {
+        open_output(trace, options.trace_file, "the trace");
+        session.trace_instructions(trace);
+    }
+    if (!options.stats_file.empty()) session.set_stats_dump_file(absolute(options.stats_file));
+
+    const bool terminal = ::isatty(STDERR_FILENO);
+    std::optional<ProgressLine> progress;
+    if (options.progress == 1 || (options.progress < 0 && terminal))
+        progress.emplace(session.summary(), std::cerr, terminal);
+    const RunResult result =
+        session.run(limits, progress ? std::function<void()>([&] { progress->tick(); })
+                                     : std::function<void()>());
+    if (progress) progress->finish();
+    std::fflush(stdout); // the console's output before the report
+
+    const int code = result.exit_code();
+    if (!result.powered_off && code == RunResult::kLimitExitCode) {
+        std::fprintf(stderr, "fireplane: stopped after %s; the firmware had not powered off\n",
+                     limit_reason(options, result).c_str());
+    } else if (!result.powered_off) {
+        report_watchdog(session);
+        std::fprintf(stderr,
+                     "fireplane: error: the simulation stopped before the firmware powered off "
+                     "(cpu0 pc 0x%llx)\n",
+                     static_cast<unsigned long long>(session.platform().cpus.front()->core().pc));
+    }
+    finish_run(options, session, stats_out, code);
+    return code;
+}
 
 int run_program(const RunOptions& options) {
     std::ofstream stats_out, trace;
@@ -90,26 +171,15 @@ int run_program(const RunOptions& options) {
 
     const int code = result.exit_code();
     if (!result.program_exited && code == RunResult::kLimitExitCode) {
-        const std::string why =
-            result.end == RunEnd::InstructionLimit
-                ? std::to_string(options.max_instructions) + " instructions (--max-instructions)"
-                : options.max_time + " of simulated time (--max-time)";
         std::fprintf(stderr, "fireplane: stopped after %s; the program had not exited\n",
-                     why.c_str());
+                     limit_reason(options, result).c_str());
     } else if (!result.program_exited) {
         std::fprintf(
             stderr,
             "fireplane: error: the simulation stopped before the program exited (pc 0x%llx)\n",
             static_cast<unsigned long long>(session.platform().cpus.front()->core().pc));
     }
-    if (stats_out.is_open()) {
-        session.stats().write_json(stats_out);
-        stats_out.close();
-        if (!stats_out)
-            std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n",
-                         options.stats_file.c_str());
-    }
-    if (!options.quiet) session.summary().print(std::cerr, code, session.region_of_interest_used());
+    finish_run(options, session, stats_out, code);
     if (const profiling::Collector* collector = session.collector(); collector && !options.quiet)
         std::fprintf(stderr, "fireplane collect: %zu packets in experiment %s\n",
                      collector->packets(), collector->folder().c_str());

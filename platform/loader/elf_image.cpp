@@ -127,7 +127,7 @@ ElfImage read_elf(const std::string& path) {
             throw LoadError(quoted(path) + " is truncated: segment " + std::to_string(i) +
                             " needs bytes up to " + std::to_string(ph.p_offset + ph.p_filesz) +
                             " but the file has " + std::to_string(b.size()));
-        if (ph.p_vaddr + ph.p_memsz < ph.p_vaddr)
+        if (ph.p_vaddr + ph.p_memsz < ph.p_vaddr || ph.p_paddr + ph.p_memsz < ph.p_paddr)
             throw LoadError(quoted(path) + " is malformed: segment " + std::to_string(i) +
                             " wraps around the end of the address space");
         if (ph.p_filesz > ph.p_memsz)
@@ -135,7 +135,7 @@ ElfImage read_elf(const std::string& path) {
                             " is larger in the file than in memory");
         image.segments.push_back(ElfSegment{ph.p_vaddr, ph.p_memsz, ph.p_filesz, ph.p_offset,
                                             (ph.p_flags & PF_R) != 0, (ph.p_flags & PF_W) != 0,
-                                            (ph.p_flags & PF_X) != 0});
+                                            (ph.p_flags & PF_X) != 0, ph.p_paddr});
         if (eh.e_phoff >= ph.p_offset && eh.e_phoff < ph.p_offset + ph.p_filesz)
             image.phdr_vaddr = ph.p_vaddr + (eh.e_phoff - ph.p_offset);
     }

@@ -19,6 +19,7 @@ struct ElfSegment {
     uint64_t filesz;
     uint64_t offset;
     bool readable, writable, executable;
+    uint64_t paddr = 0; // p_paddr: where firmware places it (programs use vaddr)
 };
 
 struct ElfSymbol {

@@ -1,10 +1,14 @@
 #include "session.h"
 
 #include "models/cpu/sparc_cpu.h"
+#include "models/devices/boot_rom.h"
+#include "models/devices/power_control.h"
+#include "platform/builder/host_port.h"
 #include "platform/linux/linux_process.h"
 #include "platform/loader/elf_image.h"
 
 #include <chrono>
+#include <cstdio>
 #include <stdexcept>
 
 namespace fireplane {
@@ -73,6 +77,68 @@ linux_user::LinuxProcess& Session::load_program(const std::vector<std::string>& 
     return *process_;
 }
 
+void Session::load_firmware(const std::string& path) {
+    StatsRegistry::Scope scope(stats_);
+    if (process_ || firmware_)
+        throw std::logic_error("Session::load_firmware: a program is already loaded");
+    auto image = std::make_unique<loader::ElfImage>(loader::read_elf(path));
+    const Location machine_file{machine_.file, 0, 0};
+    if (platform_->cpus.empty())
+        throw ConfigError(machine_file, "the machine has no sparc_cpu to run the firmware on");
+    if (!platform_->host)
+        throw ConfigError(machine_file, "the machine has no system bus to load firmware through");
+
+    // Where an image may go: the boot ROM(s) and RAM.
+    std::vector<NamedRange> places = platform_->rams;
+    std::vector<PowerControl*> power;
+    for (auto& m : platform_->modules) {
+        if (auto* rom = dynamic_cast<BootRom*>(m.get()))
+            places.push_back({rom->basename(), rom->bus_range()});
+        if (auto* p = dynamic_cast<PowerControl*>(m.get())) power.push_back(p);
+    }
+    if (places.size() == platform_->rams.size())
+        throw ConfigError(machine_file, "the machine has no boot_rom to boot from");
+    const auto hex = [](uint64_t v) {
+        char b[24];
+        std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+        return std::string(b);
+    };
+    for (size_t i = 0; i < image->segments.size(); ++i) {
+        const loader::ElfSegment& s = image->segments[i];
+        if (s.memsz == 0) continue;
+        bool inside = false;
+        for (const NamedRange& r : places)
+            inside |= s.paddr >= r.range.base && s.memsz <= r.range.size &&
+                      s.paddr - r.range.base <= r.range.size - s.memsz;
+        if (!inside)
+            throw loader::LoadError(
+                "'" + path + "': segment " + std::to_string(i) + " at physical " + hex(s.paddr) +
+                "-" + hex(s.paddr + s.memsz - 1) + " is outside the machine's boot ROM and RAM");
+    }
+
+    end_elaboration();
+    for (size_t i = 0; i < image->segments.size(); ++i) {
+        const loader::ElfSegment& s = image->segments[i];
+        const std::vector<uint8_t> zeros(s.memsz - s.filesz);
+        if (!platform_->host->write(s.paddr, image->bytes.data() + s.offset, s.filesz) ||
+            !platform_->host->write(s.paddr + s.filesz, zeros.data(), zeros.size()))
+            throw loader::LoadError("'" + path + "': segment " + std::to_string(i) + " at " +
+                                    hex(s.paddr) + " could not be written (debug transport)");
+    }
+    // Power-off halts every CPU at once: none runs past the store.
+    for (PowerControl* p : power)
+        p->on_poweroff([this](int code) {
+            powered_off_ = true;
+            poweroff_code_ = code;
+            for (auto* cpu : platform_->cpus)
+                cpu->core().halt(code);
+        });
+    for (auto* cpu : platform_->cpus)
+        cpu->power_on_reset();
+    image_ = std::move(image);
+    firmware_ = true;
+}
+
 void Session::trace_instructions(std::ostream& out) {
     if (platform_->cpus.empty()) throw std::invalid_argument("the machine has no CPU to trace");
     platform_->cpus.front()->core().set_trace(&out);
@@ -118,6 +184,10 @@ RunResult Session::run(const RunLimitsOptions& limits,
     if (process_) {
         result.program_exited = process_->exited();
         result.program_exit_code = process_->exit_code();
+    }
+    if (firmware_ && powered_off_) {
+        result.program_exited = result.powered_off = true;
+        result.program_exit_code = poweroff_code_;
     }
     if (monitors_) monitors_->finish();
     if (collector_) collector_->finish(result.exit_code());

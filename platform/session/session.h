@@ -59,8 +59,10 @@ struct RunLimitsOptions {
 
 struct RunResult {
     RunEnd end = RunEnd::Idle;
+    // The program exited, or the firmware powered the machine off (its exit code).
     bool program_exited = false;
     int program_exit_code = 0;
+    bool powered_off = false; // firmware: the power_control's poweroff ended the run
     double host_seconds = 0;
     // As `fireplane run` exits: the program's code; 124 (timeout(1)'s) when a
     // limit stopped it; 1 when the simulation ended before it did.
@@ -94,6 +96,15 @@ public:
                                            std::vector<std::string> envp);
     linux_user::LinuxProcess* process() { return process_.get(); }
 
+    // Firmware mode: places an ELF by its segments' physical addresses
+    // (p_paddr) into the boot ROM and RAM through debug transport, then every
+    // CPU takes the power-on reset. A power_control's poweroff ends the run
+    // with its exit code. Ends elaboration. Throws ConfigError when the
+    // machine cannot boot, loader errors for a bad ELF or a segment outside
+    // the ROM and RAM.
+    void load_firmware(const std::string& path);
+    bool firmware_loaded() const { return firmware_; }
+
     // ---- tools, once the program is loaded ----
     void trace_instructions(std::ostream& out);          // every instruction cpu0 executes
     void set_stats_dump_file(std::string path);          // where magic dumps go: PATH.dumpN.json
@@ -125,6 +136,9 @@ private:
     std::unique_ptr<profiling::Collector> collector_;
     sparc::RunLimits limits_;
     bool elaborated_ = false;
+    bool firmware_ = false;
+    bool powered_off_ = false;
+    int poweroff_code_ = 0;
 };
 
 } // namespace fireplane
