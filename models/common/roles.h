@@ -34,6 +34,16 @@ public:
     virtual AddressRange bus_range() const = 0;
     // The machine's RAM, where programs are loaded, rather than a device.
     virtual bool is_memory() const { return false; }
+    // A boot ROM: firmware images are loaded here (and into RAM).
+    virtual bool holds_firmware() const { return false; }
+};
+
+// Turns the machine off when software asks: how firmware ends a run, with
+// an exit code. The listener runs at the request, before the simulation stops.
+class PowerSwitch {
+public:
+    virtual ~PowerSwitch() = default;
+    virtual void on_poweroff(std::function<void(int exit_code)> listener) = 0;
 };
 
 // A master on the system bus (a CPU's uncached port, a DMA engine).

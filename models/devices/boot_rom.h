@@ -40,6 +40,7 @@ public:
     // BusTarget: firmware lives here, not programs, so it is not the memory.
     TargetPort& bus_target() override { return socket; }
     AddressRange bus_range() const override { return {config_.base, config_.size}; }
+    bool holds_firmware() const override { return true; }
 
     // Host view of the whole ROM (offset 0 = first byte), for loaders and
     // debuggers. Stays valid for the lifetime of the module.

@@ -20,7 +20,7 @@ struct PowerControlConfig {
     uint64_t base = 0; // where the builder maps it; 4 KiB aligned
 };
 
-class PowerControl : public sc_core::sc_module, public BusTarget {
+class PowerControl : public sc_core::sc_module, public BusTarget, public PowerSwitch {
 public:
     tlm_utils::simple_target_socket<PowerControl> socket;
 
@@ -44,9 +44,9 @@ public:
     bool powered_off() const { return powered_off_; }
     int exit_code() const { return exit_code_; }                        // 0..255
     sc_core::sc_time powered_off_at() const { return powered_off_at_; } // the store's local time
-    // Called once, at power-off and before sc_stop(), with the exit code: the
-    // platform halts its processors here so none runs past the store.
-    void on_poweroff(std::function<void(int exit_code)> listener) {
+    // PowerSwitch: called once, at power-off and before sc_stop(), with the
+    // exit code; the platform halts its processors there so none runs past the store.
+    void on_poweroff(std::function<void(int exit_code)> listener) override {
         listener_ = std::move(listener);
     }
 

@@ -106,6 +106,7 @@ void map_targets(const std::vector<Part>& parts, Platform& platform) {
             p.fail(e.what(), "base");
         }
         if (target->is_memory()) platform.rams.push_back({p.name(), range});
+        if (target->holds_firmware()) platform.roms.push_back({p.name(), range});
         if (p.as<BusObserver>()) platform.monitors.push_back({p.name(), range});
     }
 }
@@ -152,6 +153,7 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const Mod
     for (const Part& p : parts) {
         if (p.as<CoherentInterconnect>()) platform->interconnect_name = p.module->name();
         if (auto* cpu = p.as<Processor>()) platform->cpus.push_back(&cpu->sparc_cpu());
+        if (auto* power = p.as<PowerSwitch>()) platform->power_switches.push_back(power);
         if (auto* window = p.as<AddressMap>(); window && !p.as<SystemBus>())
             platform->windows.push_back(window);
         need_system_bus(p, *platform);

@@ -33,6 +33,8 @@ struct Platform {
     std::vector<sparc::SparcCpu*> cpus;                       // Processors, in file order
     std::vector<NamedRange> rams;     // memory targets (BusTarget::is_memory), in file order
     std::vector<NamedRange> monitors; // observers with a register window, in file order
+    std::vector<NamedRange> roms;     // targets that hold firmware (boot ROMs), in file order
+    std::vector<PowerSwitch*> power_switches;
     std::vector<AddressMap*> windows; // the address maps below the system bus (bridges)
     SystemBus* system_bus = nullptr;
     CoherentInterconnect* interconnect = nullptr; // when the machine has one

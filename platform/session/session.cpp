@@ -1,14 +1,12 @@
 #include "session.h"
 
+#include "core/text/hex_text.h"
 #include "models/cpu/sparc_cpu.h"
-#include "models/devices/boot_rom.h"
-#include "models/devices/power_control.h"
 #include "platform/builder/host_port.h"
 #include "platform/linux/linux_process.h"
 #include "platform/loader/elf_image.h"
 
 #include <chrono>
-#include <cstdio>
 #include <stdexcept>
 
 namespace fireplane {
@@ -88,21 +86,11 @@ void Session::load_firmware(const std::string& path) {
     if (!platform_->host)
         throw ConfigError(machine_file, "the machine has no system bus to load firmware through");
 
+    if (platform_->roms.empty())
+        throw ConfigError(machine_file, "the machine has no boot_rom to boot from");
     // Where an image may go: the boot ROM(s) and RAM.
     std::vector<NamedRange> places = platform_->rams;
-    std::vector<PowerControl*> power;
-    for (auto& m : platform_->modules) {
-        if (auto* rom = dynamic_cast<BootRom*>(m.get()))
-            places.push_back({rom->basename(), rom->bus_range()});
-        if (auto* p = dynamic_cast<PowerControl*>(m.get())) power.push_back(p);
-    }
-    if (places.size() == platform_->rams.size())
-        throw ConfigError(machine_file, "the machine has no boot_rom to boot from");
-    const auto hex = [](uint64_t v) {
-        char b[24];
-        std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
-        return std::string(b);
-    };
+    places.insert(places.end(), platform_->roms.begin(), platform_->roms.end());
     for (size_t i = 0; i < image->segments.size(); ++i) {
         const loader::ElfSegment& s = image->segments[i];
         if (s.memsz == 0) continue;
@@ -126,7 +114,7 @@ void Session::load_firmware(const std::string& path) {
                                     hex(s.paddr) + " could not be written (debug transport)");
     }
     // Power-off halts every CPU at once: none runs past the store.
-    for (PowerControl* p : power)
+    for (PowerSwitch* p : platform_->power_switches)
         p->on_poweroff([this](int code) {
             powered_off_ = true;
             poweroff_code_ = code;
