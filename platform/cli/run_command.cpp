@@ -89,78 +89,80 @@ void report_watchdog(Session& session) {
 
 } // namespace
 
-int boot_firmware(const RunOptions& options) {
-    std::ofstream stats_out, trace;
-    if (!options.stats_file.empty())
-        open_output(stats_out, absolute(options.stats_file), "statistics");
-    const RunLimitsOptions limits = run_limits(options);
+namespace {
 
+SessionOptions machine_of(const RunOptions& options) {
     SessionOptions setup;
     setup.config = options.machine.config;
     setup.overrides = options.machine.overrides();
-    Session session(std::move(setup));
-    session.load_firmware(options.program.front());
+    return setup;
+}
+
+// What run and boot share once the software is loaded: the instruction trace,
+// the statistics dumps, and the run with its progress line.
+RunResult run_with_progress(Session& session, const RunOptions& options, std::ofstream& trace) {
     if (!options.trace_file.empty()) {
         open_output(trace, options.trace_file, "the trace");
         session.trace_instructions(trace);
     }
     if (!options.stats_file.empty()) session.set_stats_dump_file(absolute(options.stats_file));
-
     const bool terminal = ::isatty(STDERR_FILENO);
     std::optional<ProgressLine> progress;
     if (options.progress == 1 || (options.progress < 0 && terminal))
         progress.emplace(session.summary(), std::cerr, terminal);
     const RunResult result =
-        session.run(limits, progress ? std::function<void()>([&] { progress->tick(); })
-                                     : std::function<void()>());
+        session.run(run_limits(options), progress ? std::function<void()>([&] { progress->tick(); })
+                                                  : std::function<void()>());
     if (progress) progress->finish();
+    return result;
+}
+
+// Why a run ended before the software did: a limit, or nothing left to run.
+// `software` names it ("program", "firmware") and `end` what it did not do.
+void report_early_end(const RunOptions& options, Session& session, const RunResult& result,
+                      const char* software, const char* end) {
+    if (result.program_exited) return;
+    if (result.exit_code() == RunResult::kLimitExitCode) {
+        std::fprintf(stderr, "fireplane: stopped after %s; the %s had not %s\n",
+                     limit_reason(options, result).c_str(), software, end);
+        return;
+    }
+    std::fprintf(stderr, "fireplane: error: the simulation stopped before the %s %s (pc 0x%llx)\n",
+                 software, end,
+                 static_cast<unsigned long long>(session.platform().cpus.front()->core().pc));
+}
+
+} // namespace
+
+int boot_firmware(const RunOptions& options) {
+    std::ofstream stats_out, trace;
+    // Opened first: a bad path should not cost a whole run.
+    if (!options.stats_file.empty())
+        open_output(stats_out, absolute(options.stats_file), "statistics");
+    Session session(machine_of(options));
+    session.load_firmware(options.program.front());
+    const RunResult result = run_with_progress(session, options, trace);
     std::fflush(stdout); // the console's output before the report
 
-    const int code = result.exit_code();
-    if (!result.powered_off && code == RunResult::kLimitExitCode) {
-        std::fprintf(stderr, "fireplane: stopped after %s; the firmware had not powered off\n",
-                     limit_reason(options, result).c_str());
-    } else if (!result.powered_off) {
+    if (!result.program_exited && result.exit_code() != RunResult::kLimitExitCode)
         report_watchdog(session);
-        std::fprintf(stderr,
-                     "fireplane: error: the simulation stopped before the firmware powered off "
-                     "(cpu0 pc 0x%llx)\n",
-                     static_cast<unsigned long long>(session.platform().cpus.front()->core().pc));
-    }
+    report_early_end(options, session, result, "firmware", "powered off");
+    const int code = result.exit_code();
     finish_run(options, session, stats_out, code);
     return code;
 }
 
 int run_program(const RunOptions& options) {
     std::ofstream stats_out, trace;
-    // Opened first: a bad path should not cost a whole run.
     if (!options.stats_file.empty())
         open_output(stats_out, absolute(options.stats_file), "statistics");
-    const RunLimitsOptions limits = run_limits(options);
-
-    SessionOptions setup;
-    setup.config = options.machine.config;
-    setup.overrides = options.machine.overrides();
-    Session session(std::move(setup));
+    Session session(machine_of(options));
     session.load_program(options.program, host_environment());
-    if (!options.trace_file.empty()) {
-        open_output(trace, options.trace_file, "the trace");
-        session.trace_instructions(trace);
-    }
-    if (!options.stats_file.empty()) session.set_stats_dump_file(absolute(options.stats_file));
     if (options.monitors.any()) session.sample_monitors(options.monitors);
     if (options.collect)
         session.collect(options.profile, {options.program, options.machine.config,
                                           sparc::timing_kind_name(session.simulation().model)});
-
-    const bool terminal = ::isatty(STDERR_FILENO);
-    std::optional<ProgressLine> progress;
-    if (options.progress == 1 || (options.progress < 0 && terminal))
-        progress.emplace(session.summary(), std::cerr, terminal);
-    const RunResult result =
-        session.run(limits, progress ? std::function<void()>([&] { progress->tick(); })
-                                     : std::function<void()>());
-    if (progress) progress->finish();
+    const RunResult result = run_with_progress(session, options, trace);
     if (!options.vamap_file.empty()) {
         std::ofstream vamap(options.vamap_file);
         session.process()->memory().write_page_map(vamap);
@@ -169,16 +171,8 @@ int run_program(const RunOptions& options) {
                          options.vamap_file.c_str());
     }
 
+    report_early_end(options, session, result, "program", "exited");
     const int code = result.exit_code();
-    if (!result.program_exited && code == RunResult::kLimitExitCode) {
-        std::fprintf(stderr, "fireplane: stopped after %s; the program had not exited\n",
-                     limit_reason(options, result).c_str());
-    } else if (!result.program_exited) {
-        std::fprintf(
-            stderr,
-            "fireplane: error: the simulation stopped before the program exited (pc 0x%llx)\n",
-            static_cast<unsigned long long>(session.platform().cpus.front()->core().pc));
-    }
     finish_run(options, session, stats_out, code);
     if (const profiling::Collector* collector = session.collector(); collector && !options.quiet)
         std::fprintf(stderr, "fireplane collect: %zu packets in experiment %s\n",
