@@ -27,23 +27,38 @@ if(NOT TARGET sparc_programs)
   add_custom_target(sparc_programs ALL)
 endif()
 
-# One program from one set of flags; the worker behind fireplane_sparc_program.
+# One program from one set of flags, the worker behind fireplane_sparc_program
+# and fireplane_firmware_image: ${CMAKE_BINARY_DIR}/sw/<subdir>/<name>, built
+# by the target sw_<subdir>_<name> under `sparc_programs`. RECORD lists it in
+# FIREPLANE_SPARC_PROGRAMS (the Linux programs tests run); DEPENDS names inputs
+# the compiler's depfile does not (a linker script).
 function(_fireplane_sparc_build name subdir compiler sources cflags libs)
+  cmake_parse_arguments(B "RECORD" "" "DEPENDS" ${ARGN})
   set(out_dir ${CMAKE_BINARY_DIR}/sw/${subdir})
   set(out ${out_dir}/${name})
   add_custom_command(
     OUTPUT ${out}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
-    COMMAND ${compiler} -static -g ${cflags} -I${FIREPLANE_SPARC_INCLUDE_DIR}
-            -MMD -MF ${out}.d -o ${out} ${sources} ${libs}
-    DEPENDS ${sources}
+    COMMAND ${compiler} -static -g ${cflags} -MMD -MF ${out}.d -o ${out} ${sources} ${libs}
+    DEPENDS ${sources} ${B_DEPENDS}
     DEPFILE ${out}.d
     COMMENT "SPARC ${subdir}/${name}"
     VERBATIM)
   string(REPLACE "/" "_" target_name "sw_${subdir}_${name}")
   add_custom_target(${target_name} DEPENDS ${out})
   add_dependencies(sparc_programs ${target_name})
-  set_property(GLOBAL APPEND PROPERTY FIREPLANE_SPARC_PROGRAMS "${subdir}/${name}")
+  if(B_RECORD)
+    set_property(GLOBAL APPEND PROPERTY FIREPLANE_SPARC_PROGRAMS "${subdir}/${name}")
+  endif()
+endfunction()
+
+# The caller's flags, at -O2 unless they name a level.
+function(_fireplane_default_level var)
+  set(flags ${${var}})
+  if(NOT flags MATCHES "(^|;)-O")
+    list(PREPEND flags -O2)
+  endif()
+  set(${var} ${flags} PARENT_SCOPE)
 endfunction()
 
 function(fireplane_sparc_program)
@@ -75,11 +90,9 @@ function(fireplane_sparc_program)
   endforeach()
 
   set(cflags ${P_CFLAGS})
-  if(NOT cflags MATCHES "(^|;)-O")
-    list(PREPEND cflags -O2)
-  endif()
-  _fireplane_sparc_build(${P_NAME} ${P_SUBDIR} ${compiler} "${abs_sources}" "${cflags}"
-                         "${P_LIBS}")
+  _fireplane_default_level(cflags)
+  _fireplane_sparc_build(${P_NAME} ${P_SUBDIR} ${compiler} "${abs_sources}"
+                         "${cflags};-I${FIREPLANE_SPARC_INCLUDE_DIR}" "${P_LIBS}" RECORD)
 
   # Variants: the caller's flags with its -O level swapped for each listed one.
   set(base_flags ${P_CFLAGS})
@@ -89,6 +102,7 @@ function(fireplane_sparc_program)
       message(FATAL_ERROR "fireplane_sparc_program(${P_NAME}): bad OPTIMIZE level '${level}'")
     endif()
     _fireplane_sparc_build(${P_NAME}_${level} ${P_SUBDIR} ${compiler} "${abs_sources}"
-                           "-${level};${base_flags}" "${P_LIBS}")
+                           "-${level};${base_flags};-I${FIREPLANE_SPARC_INCLUDE_DIR}" "${P_LIBS}"
+                           RECORD)
   endforeach()
 endfunction()

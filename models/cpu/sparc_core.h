@@ -61,7 +61,7 @@ public:
     // Writes one line per executed instruction ("pc: word  disassembly") while set.
     void set_trace(std::ostream* out) { trace_ = out; }
     void request_stop() { stop_ = true; }
-    // The power-on reset's state (JPS1, ../shared/FIRMWARE.md): PC at RSTVaddr
+    // The power-on reset's state (SPARC JPS1, section on reset): PC at RSTVaddr
     // + 0x20, PSTATE RED|PEF|PRIV|AG, TL = MAXTL with TT = 1. TBA and the
     // window registers keep their values (undefined after reset in V9).
     void power_on_reset();

@@ -21,7 +21,7 @@ public:
     // One big-endian 64-bit register at physical `pa`; false if nothing answered.
     bool read64(uint64_t pa, uint64_t& value) {
         uint8_t bytes[8] = {};
-        if (!transfer(tlm::TLM_READ_COMMAND, pa, bytes)) return false;
+        if (!read(pa, bytes, sizeof bytes)) return false;
         value = 0;
         for (uint8_t b : bytes)
             value = value << 8 | b;
@@ -31,7 +31,7 @@ public:
         uint8_t bytes[8];
         for (int i = 7; i >= 0; --i, value >>= 8)
             bytes[i] = uint8_t(value);
-        return transfer(tlm::TLM_WRITE_COMMAND, pa, bytes);
+        return write(pa, bytes, sizeof bytes);
     }
 
     // `len` bytes at physical `pa`, in pieces that stay inside one 8 KiB page
@@ -59,15 +59,6 @@ private:
             pa += n, data += n, len -= n;
         }
         return true;
-    }
-    bool transfer(tlm::tlm_command cmd, uint64_t pa, uint8_t* bytes) {
-        tlm::tlm_generic_payload gp;
-        gp.set_command(cmd);
-        gp.set_address(pa);
-        gp.set_data_ptr(bytes);
-        gp.set_data_length(8);
-        gp.set_streaming_width(8);
-        return socket->transport_dbg(gp) == 8;
     }
 };
 
