@@ -4,12 +4,21 @@
 
 namespace fireplane::sparc {
 
+enum class AsiKind : uint8_t {
+    Memory,   // translated as an ordinary access (primary, secondary, nucleus, as-if-user)
+    Physical, // the MMU bypassed: the address is physical
+    Register, // an internal register (MMU, DCU control, interrupt unit): 64-bit
+};
+
 struct AsiInfo {
     bool valid = true;
     bool little = false;   // little-endian access
     bool no_fault = false; // loads return 0 instead of trapping
     const char* name = "";
     bool block = false; // 64-byte VIS block transfer (LDDFA/STDFA only)
+    AsiKind kind = AsiKind::Memory;
+    bool quad = false; // LDDA loads 128 bits atomically into a register pair
+    uint8_t number = 0;
 };
 
 // Unknown ASIs come back with valid = false.

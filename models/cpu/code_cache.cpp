@@ -28,6 +28,13 @@ void CodeCache::invalidate(uint64_t va, uint64_t len) {
     }
 }
 
+void CodeCache::invalidate_physical(uint64_t pa, uint64_t len) {
+    for (auto& [va_page, page] : pages_)
+        if (page->pa == (pa & ~uint64_t(8191)))
+            for (uint64_t a = pa & ~uint64_t(3); a < pa + len; a += 4)
+                reset_slot(page->insns[(a & 8191) >> 2]);
+}
+
 bool decode_and_execute(SparcCore& core, const Insn& slot) {
     uint32_t word = 0;
     if (!core.fetch_word(core.pc, word))

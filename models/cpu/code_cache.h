@@ -28,6 +28,8 @@ public:
     bool contains(uint64_t va_page) const { return pages_.count(va_page) != 0; }
     // Resets the slots covering [va, va+len) so they are decoded again.
     void invalidate(uint64_t va, uint64_t len);
+    // The same for a store by physical address (within one page), under any virtual page.
+    void invalidate_physical(uint64_t pa, uint64_t len);
     void clear() { pages_.clear(); }
     size_t size() const { return pages_.size(); }
 

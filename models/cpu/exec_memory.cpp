@@ -61,7 +61,7 @@ template <typename T, bool Imm> bool lda(SparcCore& c, const Insn& in) {
     uint64_t va = address<Imm>(c, in);
     if (misaligned<T>(va)) return c.raise_at(kTrapMemAddressNotAligned, va);
     std::make_unsigned_t<T> v;
-    if (!c.read(va, v, asi.little)) {
+    if (!c.read_asi(asi, va, v)) {
         if (!asi.no_fault) return c.memory_fault(va);
         v = 0; // no-fault loads return zero instead of trapping
     }
@@ -75,7 +75,7 @@ template <typename T, bool Imm> bool sta(SparcCore& c, const Insn& in) {
     if (asi.no_fault) return c.raise_at(kTrapDataAccessException, 0);
     uint64_t va = address<Imm>(c, in);
     if (misaligned<T>(va)) return c.raise_at(kTrapMemAddressNotAligned, va);
-    if (!c.write(va, T(store_data(c, in)), asi.little)) return c.memory_fault(va);
+    if (!c.write_asi(asi, va, T(store_data(c, in)))) return c.memory_fault(va);
     return next(c);
 }
 
@@ -105,6 +105,43 @@ template <bool Imm> bool std_(SparcCore& c, const Insn& in) {
     return next(c);
 }
 
+// LDDA/STDA: LDD/STD through an ASI; the quad-LDD ASIs load 16 bytes
+// atomically into the pair (the TSB's tag and data in one access).
+template <bool Imm> bool ldda(SparcCore& c, const Insn& in) {
+    AsiInfo asi;
+    if (!check_asi(c, asi_of<Imm>(c, in), asi)) return false;
+    if (in.rd & 1) return c.raise(kTrapIllegalInstruction);
+    uint64_t va = address<Imm>(c, in);
+    if (va & (asi.quad ? 15 : 7)) return c.raise_at(kTrapMemAddressNotAligned, va);
+    uint64_t v = 0, w = 0;
+    if (!c.read_asi(asi, va, v) || (asi.quad && !c.read_asi(asi, va + 8, w))) {
+        if (!asi.no_fault) return c.memory_fault(va);
+        v = w = 0;
+    }
+    if (asi.quad) {
+        c.r[in.rd] = v;
+        c.r[pair_low(in) + 1] = w;
+    } else {
+        c.r[in.rd] = asi.little ? uint32_t(v) : v >> 32;
+        c.r[pair_low(in) + 1] = asi.little ? v >> 32 : uint32_t(v);
+    }
+    return next(c);
+}
+
+template <bool Imm> bool stda(SparcCore& c, const Insn& in) {
+    AsiInfo asi;
+    if (!check_asi(c, asi_of<Imm>(c, in), asi)) return false;
+    if (in.rd & 1 || asi.quad) return c.raise(kTrapIllegalInstruction);
+    if (asi.no_fault) return c.raise_at(kTrapDataAccessException, 0);
+    uint64_t va = address<Imm>(c, in);
+    if (va & 7) return c.raise_at(kTrapMemAddressNotAligned, va);
+    const unsigned rd = pair_low(in);
+    const uint64_t hi = uint32_t(c.r[rd]), lo = uint32_t(c.r[rd + 1]);
+    if (!c.write_asi(asi, va, asi.little ? (lo << 32 | hi) : (hi << 32 | lo)))
+        return c.memory_fault(va);
+    return next(c);
+}
+
 // ---- atomics: the core runs one instruction at a time, so read-modify-write is atomic ----
 
 template <bool Imm> bool ldstub(SparcCore& c, const Insn& in) {
@@ -128,10 +165,11 @@ template <typename T, bool Imm> bool cas(SparcCore& c, const Insn& in) {
     AsiInfo asi;
     if (!check_asi(c, asi_of<Imm>(c, in), asi)) return false;
     uint64_t va = c.r[in.rs1];
+    if (asi.kind == AsiKind::Register) return c.raise_at(kTrapDataAccessException, va);
     if (misaligned<T>(va)) return c.raise_at(kTrapMemAddressNotAligned, va);
     T old;
-    if (!c.read(va, old, asi.little)) return c.memory_fault(va);
-    if (old == T(c.r[in.rs2]) && !c.write(va, T(store_data(c, in)), asi.little))
+    if (!c.read_asi(asi, va, old)) return c.memory_fault(va);
+    if (old == T(c.r[in.rs2]) && !c.write_asi(asi, va, T(store_data(c, in))))
         return c.memory_fault(va);
     c.r[in.rd] = old;
     return next(c);
@@ -152,19 +190,20 @@ inline bool fp_check(SparcCore& c) {
 
 // Doubles may be word aligned: the kernel emulates LDDF/STDF_mem_address_not_aligned
 // for user programs, and so do we, with two word accesses.
-inline bool read_double(SparcCore& c, uint64_t va, uint64_t& v, bool little) {
-    if ((va & 7) == 0) return c.read(va, v, little);
+inline bool read_double(SparcCore& c, uint64_t va, uint64_t& v, const AsiInfo& asi) {
+    const bool little = asi.little;
+    if ((va & 7) == 0) return c.read_asi(asi, va, v);
     uint32_t a, b;
-    if (!c.read(va, a, little) || !c.read(va + 4, b, little)) return false;
+    if (!c.read_asi(asi, va, a) || !c.read_asi(asi, va + 4, b)) return false;
     v = little ? (uint64_t(b) << 32 | a) : (uint64_t(a) << 32 | b);
     return true;
 }
 
-inline bool write_double(SparcCore& c, uint64_t va, uint64_t v, bool little) {
-    if ((va & 7) == 0) return c.write(va, v, little);
+inline bool write_double(SparcCore& c, uint64_t va, uint64_t v, const AsiInfo& asi) {
+    if ((va & 7) == 0) return c.write_asi(asi, va, v);
     uint32_t hi = uint32_t(v >> 32), lo = uint32_t(v);
-    return little ? (c.write(va, lo, true) && c.write(va + 4, hi, true))
-                  : (c.write(va, hi) && c.write(va + 4, lo));
+    return asi.little ? (c.write_asi(asi, va, lo) && c.write_asi(asi, va + 4, hi))
+                      : (c.write_asi(asi, va, hi) && c.write_asi(asi, va + 4, lo));
 }
 
 enum class FpWidth { Single, Double, Quad };
@@ -196,15 +235,15 @@ template <FpWidth W, bool Alt, bool Imm> bool ldf(SparcCore& c, const Insn& in) 
     bool ok;
     if constexpr (W == FpWidth::Single) {
         uint32_t v = 0;
-        ok = c.read(va, v, asi.little);
+        ok = c.read_asi(asi, va, v);
         if (ok || asi.no_fault) c.set_fs(in.rd, ok ? v : 0);
     } else if constexpr (W == FpWidth::Double) {
         uint64_t v = 0;
-        ok = read_double(c, va, v, asi.little);
+        ok = read_double(c, va, v, asi);
         if (ok || asi.no_fault) c.f[in.rd] = ok ? v : 0;
     } else {
         uint64_t hi = 0, lo = 0;
-        ok = read_double(c, va, hi, false) && read_double(c, va + 8, lo, false);
+        ok = read_double(c, va, hi, AsiInfo{}) && read_double(c, va + 8, lo, AsiInfo{});
         if (ok) c.f[in.rd] = hi, c.f[in.rd + 1] = lo;
     }
     if (!ok && !asi.no_fault) return c.memory_fault(va);
@@ -226,12 +265,12 @@ template <FpWidth W, bool Alt, bool Imm> bool stf(SparcCore& c, const Insn& in) 
     if (va & 3) return c.raise_at(kTrapMemAddressNotAligned, va);
     bool ok;
     if constexpr (W == FpWidth::Single)
-        ok = c.write(va, c.fs(in.rd), asi.little);
+        ok = c.write_asi(asi, va, c.fs(in.rd));
     else if constexpr (W == FpWidth::Double)
-        ok = write_double(c, va, c.f[in.rd], asi.little);
+        ok = write_double(c, va, c.f[in.rd], asi);
     else
-        ok = write_double(c, va, c.f[in.rd], false) &&
-             write_double(c, va + 8, c.f[in.rd + 1], false);
+        ok = write_double(c, va, c.f[in.rd], AsiInfo{}) &&
+             write_double(c, va + 8, c.f[in.rd + 1], AsiInfo{});
     if (!ok) return c.memory_fault(va);
     return next(c);
 }
@@ -312,9 +351,11 @@ void add_memory_rows(std::vector<IsaRow>& rows) {
         LDA("lduwa", 0x10, uint32_t),
         LDA("lduba", 0x11, uint8_t),
         LDA("lduha", 0x12, uint16_t),
+        {"ldda", kOp3Mask, kMem | op3(0x13), "aa,rd", FP_BOTH(ldda)},
         STA("stwa", 0x14, uint32_t),
         STA("stba", 0x15, uint8_t),
         STA("stha", 0x16, uint16_t),
+        {"stda", kOp3Mask, kMem | op3(0x17), "rd,aa", FP_BOTH(stda)},
         LDA("ldswa", 0x18, int32_t),
         LDA("ldsba", 0x19, int8_t),
         LDA("ldsha", 0x1a, int16_t),

@@ -23,7 +23,8 @@ bool rdasr(SparcCore& c, const Insn& in) {
 template <bool Imm> bool wrasr(SparcCore& c, const Insn& in) {
     const StateRegister* reg = find_asr(in.rd);
     if (!reg || !reg->write) return c.raise(kTrapIllegalInstruction);
-    if (reg->privileged && !privileged(c)) return c.raise(kTrapPrivilegedOpcode);
+    if ((reg->privileged || reg->write_privileged) && !privileged(c))
+        return c.raise(kTrapPrivilegedOpcode);
     reg->write(c, c.r[in.rs1] ^ operand2<Imm>(c, in)); // WR writes rs1 XOR operand2
     return next(c);
 }
@@ -42,6 +43,12 @@ template <bool Imm> bool wrpr(SparcCore& c, const Insn& in) {
     if (!reg || !reg->write || !reg->read_allowed(c)) return c.raise(kTrapIllegalInstruction);
     reg->write(c, c.r[in.rs1] ^ operand2<Imm>(c, in));
     return next(c);
+}
+
+// SIR: the software-initiated reset; an illegal instruction outside privileged mode.
+bool sir(SparcCore& c, const Insn&) {
+    if (!privileged(c)) return c.raise(kTrapIllegalInstruction);
+    return c.software_reset() && c.retire();
 }
 
 // Memory ordering is sequential in the functional model, so the barriers only advance.
@@ -66,6 +73,8 @@ void add_state_register_rows(std::vector<IsaRow>& rows) {
          "mm", barrier, nullptr},
         {"stbar", kOp3Mask | kRdMask | kRs1Mask | kIMask, op(2) | op3(0x28) | (15u << 14), "",
          barrier, nullptr},
+        {"sir", kOp3Mask | kRdMask | kRs1Mask | kIMask, op(2) | op3(0x30) | (15u << 25) | kIMask,
+         "", sir, nullptr},
         {"rd", kOp3Mask, op(2) | op3(0x28), "asr,rd", rdasr, nullptr},
         {"wr", kOp3Mask, op(2) | op3(0x30), "r1,o2,asrd", FP_BOTH(wrasr)},
         {"rdpr", kOp3Mask, op(2) | op3(0x2a), "pr,rd", rdpr, nullptr},

@@ -20,6 +20,21 @@ public:
     virtual bool map_page(uint64_t va, Access access, PageMapping& out) = 0;
     // Access to a page whose mapping has no host pointer. False: bus error.
     virtual bool io_access(uint64_t pa, Access access, uint8_t* data, unsigned len) = 0;
+    // The page at physical address `pa`, as map_page with the MMU bypassed
+    // (the physical-address ASIs). False: nothing there.
+    virtual bool map_physical(uint64_t pa, Access access, PageMapping& out) {
+        return map_page(pa, access, out);
+    }
+    // A register reached through an internal ASI (the MMUs, the DCU control
+    // register, the interrupt unit): a read fills `value`, a write takes it.
+    // False: no such register, and the access is a data_access_exception.
+    virtual bool asi_register(unsigned /*asi*/, uint64_t /*va*/, Access /*access*/,
+                              uint64_t& /*value*/) {
+        return false;
+    }
+    // The core entered RED_state (a trap at TL = MAXTL - 1, or SIR): the
+    // III Cu turns its MMUs off.
+    virtual void entered_red_state() {}
 };
 
 class SparcCore;

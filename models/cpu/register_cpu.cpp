@@ -36,6 +36,8 @@ const ParamTable<CpuParams>& cpu_params() {
     static const auto table =
         ParamTable<CpuParams>()
             .frequency("clock", field(&CpuParams::cpu, &SparcCpuConfig::clock_hz), "core clock")
+            .frequency("stick_clock", field(&CpuParams::cpu, &SparcCpuConfig::stick_hz),
+                       "the system clock STICK counts (firmware: STICK and STICK_CMPR)")
             .count("agent_id", &CpuParams::agent_id, -1, 23,
                    "Safari agent ID on the Fireplane bus (0-23); -1 numbers CPUs in file order")
             .nest("", field(&CpuParams::cpu, &SparcCpuConfig::caches), cache::hierarchy_params())

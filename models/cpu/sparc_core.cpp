@@ -1,5 +1,6 @@
 #include "sparc_core.h"
 
+#include "address_translator.h"
 #include "disassembler.h"
 #include "host_fp.h"
 
@@ -101,10 +102,79 @@ void SparcCore::power_on_reset() {
     pc = kResetVector + kPowerOnResetOffset;
     npc = pc + 4;
     set_pstate(kPstatePowerOn);
+    counters.set_mode(true, counter_now()); // the counters start in user mode for Linux programs
     tl = kMaxTl;
     trap_stack[kMaxTl].tt = 1; // power_on_reset
+    softint = 0;
+    timers.reset(cycles());
+    update_interrupts();
     flush_tlb();
     flush_code();
+}
+
+bool SparcCore::software_reset() {
+    if (trap_handler_) return raise(kTrapIllegalInstruction); // user mode: no reset to take
+    ++traps_taken;
+    const unsigned level = tl < kMaxTl ? tl + 1 : kMaxTl;
+    TrapLevelState& t = trap_stack[level];
+    t.tpc = pc;
+    t.tnpc = npc;
+    t.tt = 4; // software_initiated_reset
+    t.tstate = (uint64_t(ccr) << 32) | (uint64_t(asi) << 24) | (uint64_t(pstate) << 8) | cwp;
+    tl = level;
+    set_pstate(uint16_t((pstate & (kPstateMm | kPstateTle)) | kPstateRed | kPstatePef |
+                        kPstatePriv | kPstateAg | ((pstate & kPstateTle) ? kPstateCle : 0)));
+    memory_.entered_red_state();
+    pc = kResetVector + kSoftwareResetOffset;
+    npc = pc + 4;
+    end_chain();
+    return true;
+}
+
+void SparcCore::set_pstate(uint16_t value) {
+    value &= kPstateMask;
+    const uint16_t changed = value ^ pstate;
+    if (changed & kPstatePriv) counters.set_mode(value & kPstatePriv, counter_now());
+    if (changed & kPstateGlobalSets) {
+        const GlobalSet from = global_set(pstate), to = global_set(value);
+        if (from != to) {
+            std::memcpy(global_sets[unsigned(from)], r, sizeof global_sets[0]);
+            std::memcpy(&r[1], &global_sets[unsigned(to)][1], 7 * sizeof(uint64_t));
+        }
+    }
+    pstate = value;
+    if (changed & kPstateIe) update_interrupts();
+}
+
+// ---- interrupts ----
+
+unsigned SparcCore::deliverable_interrupt() const {
+    if (trap_handler_ || !(pstate & kPstateIe)) return 0;
+    if (interrupt_vector_pending_) return kTrapInterruptVector;
+    // SOFTINT bits 1-15 are levels 1-15; TICK_INT (0) and STICK_INT (16) are level 14.
+    uint64_t levels = softint & 0xfffe;
+    if (softint & (CpuTimers::kTickInt | CpuTimers::kStickInt)) levels |= 1u << 14;
+    if (levels == 0) return 0;
+    const unsigned level = 63 - unsigned(__builtin_clzll(levels));
+    return level > pil ? kTrapInterruptLevel0 + level : 0;
+}
+
+void SparcCore::update_interrupts() {
+    event_cycle_ = deliverable_interrupt() ? 0 : timers.next_match();
+    if (event_cycle_ != CpuTimers::kNever) end_chain(); // the loop looks before the next one
+}
+
+bool SparcCore::service_events() {
+    softint |= timers.take_matches(cycles());
+    const unsigned tt = deliverable_interrupt();
+    if (!tt) {
+        update_interrupts();
+        return false;
+    }
+    ++interrupts_taken;
+    if (trace_) *trace_ << "  interrupt " << tt << '\n';
+    enter_trap(tt); // IE goes off: event_cycle_ moves on
+    return true;
 }
 
 void SparcCore::set_timing_model(TimingModel* model) {
@@ -154,6 +224,13 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
     const uint64_t start = instructions;
     const uint64_t end = instructions + budget;
     while (instructions < end) {
+        if (__builtin_expect(cycles() >= event_cycle_, 0)) {
+            fp_leave();
+            const bool taken = service_events();
+            fp_enter();
+            if (stop_) break;
+            if (taken) continue;
+        }
         const Insn* insn = (pc & ~kPageMask) == current_page_va_
                                ? &current_page_->insns[(pc & kPageMask) >> 2]
                                : fetch_slow();
@@ -165,6 +242,8 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
                 counters.counting()) // stop where a cycle or instruction counter wraps
                 length = std::max<uint64_t>(
                     1, std::min(length, counters.instructions_to_overflow(counter_now())));
+            if (length > 1 && event_cycle_ != CpuTimers::kNever) // one cycle per instruction here
+                length = std::max<uint64_t>(1, std::min(length, event_cycle_ - cycles()));
             chain_length_ = chain_budget_ = length;
             if constexpr (Trace) trace_insn(*insn);
             const uint64_t insn_pc = pc;
@@ -210,8 +289,9 @@ void SparcCore::complete() {
     deferred_ = false;
     completion_.wrapped = counters.counting() ? counters.take_overflow(counter_now()) : 0;
     if (completion_.wrapped) {
-        softint |= kSoftintPicOverflow; // level 15 interrupts come with firmware mode
+        softint |= kSoftintPicOverflow; // level 15 in firmware mode
         ++pic_overflows;
+        update_interrupts();
     }
     if (observer_) observer_->completed(*this, completion_);
 }
@@ -303,6 +383,48 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
         e.pa = m.pa;
     }
     return true;
+}
+
+// The physical-address ASIs: no software TLB, since they bypass the translation it caches.
+bool SparcCore::physical_access(uint64_t pa, Access access, void* data, unsigned len, bool little) {
+    pa &= kPhysicalAddressMask;
+    PageMapping m;
+    if (!memory_.map_physical(pa, access, m)) {
+        mem_fault_tt_ = kTrapDataAccessError;
+        return false;
+    }
+    const bool write = access == Access::Write;
+    if (log_accesses_)
+        log_access(pa, pa, len, write ? cache::RequestKind::Store : cache::RequestKind::Load,
+                   !m.host);
+    uint8_t bytes[8];
+    if (write) {
+        std::memcpy(bytes, data, len);
+        if (!little) swap_bytes(bytes, len);
+    }
+    if (m.host) {
+        uint8_t* at = m.host + (pa & kPageMask);
+        if (write) {
+            std::memcpy(at, bytes, len);
+            code_cache_.invalidate_physical(pa, len);
+        } else {
+            std::memcpy(bytes, at, len);
+        }
+    } else if (!memory_.io_access(pa, access, bytes, len)) {
+        mem_fault_tt_ = kTrapDataAccessError;
+        return false;
+    }
+    if (!write) {
+        if (!little) swap_bytes(bytes, len);
+        std::memcpy(data, bytes, len);
+    }
+    return true;
+}
+
+bool SparcCore::register_access(const AsiInfo& asi, uint64_t va, Access access, uint64_t& value) {
+    if (memory_.asi_register(asi.number, va, access, value)) return true;
+    mem_fault_tt_ = kTrapDataAccessException;
+    return false;
 }
 
 bool SparcCore::read_bytes(uint64_t va, void* data, size_t len) {
@@ -431,7 +553,7 @@ void SparcCore::set_fcc(unsigned n, unsigned value) {
 void SparcCore::enter_trap(unsigned tt) {
     ++traps_taken;
     if (tl >= kMaxTl) {
-        // error_state: with no guest firmware to recover, stop the core.
+        // error_state: the watchdog reset, which ends the run (the host reports it).
         fault_address = pc;
         error_state_tt = uint16_t(tt);
         halt(-1);
@@ -455,12 +577,33 @@ void SparcCore::enter_trap(unsigned tt) {
         cwp = unsigned(int(cwp) + window_delta + int(kNumWindows)) % kNumWindows;
         load_working_window();
     }
-    set_pstate(uint16_t((pstate | kPstatePriv) & ~kPstateIe));
-    if (trap_handler_) {
+    if (trap_handler_) { // the host plays the kernel: no global set or vector to switch to
+        set_pstate(uint16_t((pstate | kPstatePriv) & ~kPstateIe));
         trap_handler_->handle_trap(*this, tt);
         return;
     }
-    pc = tba | (tl > 1 ? 0x4000 : 0) | (uint64_t(tt) << 5);
+    vector_trap(tt);
+}
+
+// SPARC V9 7.6 with the JPS1 global sets: the trap runs privileged with
+// interrupts off on the alternate globals (the MMU globals for the fast MMU
+// traps, the interrupt globals for an interrupt vector). At TL = MAXTL or in
+// RED_state it goes to the RED_state vector instead of TBA.
+void SparcCore::vector_trap(unsigned tt) {
+    uint16_t set = kPstateAg;
+    if (is_fast_mmu_trap(tt)) set = kPstateMg;
+    if (tt == kTrapInterruptVector) set = kPstateIg;
+    const bool red = tl == kMaxTl || (pstate & kPstateRed);
+    uint16_t value = uint16_t((pstate & (kPstateMm | kPstateTle)) | kPstatePef | kPstatePriv | set |
+                              ((pstate & kPstateTle) ? kPstateCle : 0));
+    if (red) value = uint16_t((value & ~kPstateMm) | kPstateRed);
+    set_pstate(value);
+    if (red) {
+        memory_.entered_red_state();
+        pc = kResetVector + kRedStateTrapOffset;
+    } else {
+        pc = tba | (tl > 1 ? 0x4000 : 0) | (uint64_t(tt) << 5);
+    }
     npc = pc + 4;
 }
 

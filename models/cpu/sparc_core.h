@@ -2,7 +2,9 @@
 // The SPARC V9 instruction-set simulator core: architectural state, the
 // execute loop, memory access fast paths and trap entry. It knows nothing of
 // SystemC; sparc_cpu.h wraps it into a TLM module.
+#include "asi.h"
 #include "code_cache.h"
+#include "cpu_timers.h"
 #include "insn.h"
 #include "magic.h"
 #include "memory_backend.h"
@@ -38,10 +40,25 @@ enum : uint16_t {
     kPstateAm = 1 << 3,
     kPstatePef = 1 << 4,
     kPstateRed = 1 << 5,
+    kPstateMm = 3 << 6,
     kPstateTle = 1 << 8,
-    kPstateCle = 1 << 9
+    kPstateCle = 1 << 9,
+    kPstateMg = 1 << 10, // MMU globals (fast MMU traps)
+    kPstateIg = 1 << 11, // interrupt globals (interrupt vector trap)
 };
+constexpr uint16_t kPstateMask = 0xfff;
+constexpr uint16_t kPstateGlobalSets = kPstateAg | kPstateMg | kPstateIg;
 constexpr uint16_t kPstatePowerOn = kPstateRed | kPstatePef | kPstatePriv | kPstateAg; // 0x35
+
+// The four sets of %g1-%g7 (JPS1): PSTATE.AG, .MG and .IG select one.
+enum class GlobalSet : uint8_t { Normal, Alternate, Mmu, Interrupt };
+constexpr unsigned kGlobalSets = 4;
+inline GlobalSet global_set(uint16_t pstate) {
+    return (pstate & kPstateAg)   ? GlobalSet::Alternate
+           : (pstate & kPstateMg) ? GlobalSet::Mmu
+           : (pstate & kPstateIg) ? GlobalSet::Interrupt
+                                  : GlobalSet::Normal;
+}
 
 constexpr uint64_t kSoftintPicOverflow = 1 << 15;
 
@@ -67,6 +84,10 @@ public:
     void power_on_reset();
     static constexpr uint64_t kResetVector = 0xfffffffff0000000ull; // RSTVaddr
     static constexpr uint64_t kPowerOnResetOffset = 0x20;
+    static constexpr uint64_t kSoftwareResetOffset = 0x80;
+    static constexpr uint64_t kRedStateTrapOffset = 0xa0;
+    // SIR: the software-initiated reset (TT 4, RSTVaddr + 0x80), firmware mode only.
+    bool software_reset();
     void set_trap_handler(TrapHandler* handler) { trap_handler_ = handler; }
     void set_magic_handler(MagicHandler* handler) { magic_handler_ = handler; }
     MagicHandler* magic_handler() const { return magic_handler_; }
@@ -96,8 +117,11 @@ public:
     uint64_t tba = 0;
     uint64_t softint = 0;
     TrapLevelState trap_stack[kMaxTl + 1];
-    PerfCounters counters; // PCR (ASR 16), PIC (ASR 17) and every counter event
-    uint64_t tick_cmpr = 0;
+    PerfCounters counters;         // PCR (ASR 16), PIC (ASR 17) and every counter event
+    CpuTimers timers;              // TICK, STICK and their compares
+    uint64_t dispatch_control = 0; // ASR 18 (DCR): branch prediction and dispatch options
+    // The %g1-%g7 of the sets not selected now (r[1..7] holds the selected one).
+    uint64_t global_sets[kGlobalSets][8] = {};
 
     // ---- counters ----
     uint64_t instructions = 0; // retired instructions
@@ -109,7 +133,8 @@ public:
     uint64_t retired() const { return instructions + chain_length_ - chain_budget_; }
     // Cycles: those the timing model accounted, plus one per instruction since.
     uint64_t cycles() const { return cycles_ + (retired() - cycles_at_); }
-    uint64_t tick() const { return cycles(); }
+    uint64_t tick() const { return timers.tick(cycles()); }
+    uint64_t stick() const { return timers.stick(cycles()); }
     // Stall cycles found after the instruction retired (the CPU waited for the caches).
     void add_cycles(uint64_t n) { cycles_ += n; }
     // Cycles with nothing to run: a kernel's idle loop, so supervisor time for the counters.
@@ -142,11 +167,27 @@ public:
     // Takes effect at once; called mid-chain (a magic instruction) it ends the chain.
     void set_timing_model(TimingModel* model);
     TimingModel* timing_model() const { return timing_; }
-    // PSTATE writes go through here: the counters split user and supervisor time.
-    void set_pstate(uint16_t value) {
-        if ((value ^ pstate) & kPstatePriv) counters.set_mode(value & kPstatePriv, counter_now());
-        pstate = value;
+    // PSTATE writes go through here: the counters split user and supervisor
+    // time, AG/MG/IG switch the global registers, IE may let an interrupt in.
+    void set_pstate(uint16_t value);
+    // The %g1-%g7 of any set, the selected one included (for host tools).
+    uint64_t global(GlobalSet set, unsigned reg) const {
+        return set == global_set(pstate) ? r[reg] : global_sets[unsigned(set)][reg];
     }
+
+    // ---- interrupts (firmware mode: with a host trap handler nothing interrupts) ----
+    // Call after SOFTINT, PIL, a compare register or the vector changed: an
+    // interrupt that may now be taken is, before the next instruction.
+    void update_interrupts();
+    // The CPU's interrupt receive unit holds a vector (ASI 0x49 BUSY): trap 0x60.
+    void set_interrupt_vector_pending(bool pending) {
+        interrupt_vector_pending_ = pending;
+        update_interrupts();
+    }
+    bool interrupt_vector_pending() const { return interrupt_vector_pending_; }
+    // The trap an interrupt would take now (0x60, or 0x41-0x4f), or 0.
+    unsigned deliverable_interrupt() const;
+    uint64_t interrupts_taken = 0;
 
     // ---- register windows ----
     // Copies the working registers of CWP back into `windows` (before a trap
@@ -176,6 +217,7 @@ public:
     // A handler that completed its instruction ends with `return retire();`
     // after setting pc/npc: it counts the instruction and runs the next one.
     void end_chain() { // keeps retired() as it is
+        if (chain_budget_ <= 1) return;
         chain_length_ -= chain_budget_ - 1;
         chain_budget_ = 1;
     }
@@ -240,6 +282,10 @@ public:
     // ---- memory: fast paths through a small software TLB, slow path through the backend ----
     template <typename T> bool read(uint64_t va, T& value, bool little = false);
     template <typename T> bool write(uint64_t va, T value, bool little = false);
+    // Through an explicit ASI (asi.h): memory as read()/write(), the MMU
+    // bypassed (physical ASIs), or a CPU register (ASI Register kind).
+    template <typename T> bool read_asi(const AsiInfo& asi, uint64_t va, T& value);
+    template <typename T> bool write_asi(const AsiInfo& asi, uint64_t va, T value);
     bool read_bytes(uint64_t va, void* data, size_t len); // for the OS layer; no alignment need
     bool write_bytes(uint64_t va, const void* data, size_t len); // for the OS layer
     void flush_tlb();                                            // after the address space changes
@@ -280,7 +326,11 @@ private:
 
     bool slow_read(uint64_t va, void* data, unsigned len, bool little);
     bool slow_write(uint64_t va, const void* data, unsigned len, bool little);
+    bool physical_access(uint64_t pa, Access access, void* data, unsigned len, bool little);
+    bool register_access(const AsiInfo& asi, uint64_t va, Access access, uint64_t& value);
     void enter_trap(unsigned tt);
+    void vector_trap(unsigned tt); // through TBA (or the RED_state vector), as the hardware does
+    bool service_events();         // timers matched, interrupts: true if one was taken
     void restore_trap_state();
     void fp_enter();
     void fp_leave();
@@ -317,6 +367,10 @@ private:
     TlbEntry read_tlb_[kTlbEntries];
     TlbEntry write_tlb_[kTlbEntries];
     uint16_t pending_trap_ = 0;
+    bool interrupt_vector_pending_ = false;
+    // cycles() at which the run loop must look at timers and interrupts: 0
+    // when an interrupt can be taken, the next compare match, or never.
+    uint64_t event_cycle_ = CpuTimers::kNever;
     uint16_t mem_fault_tt_ = kTrapDataAccessException;
     FpRecord last_fp_{};
     bool fp_pending_ = false; // last_fp_ decides cexc
@@ -372,6 +426,30 @@ template <typename T> inline bool SparcCore::write(uint64_t va, T value, bool li
         return true;
     }
     return slow_write(va, &value, sizeof(T), little);
+}
+
+template <typename T> inline bool SparcCore::read_asi(const AsiInfo& asi, uint64_t va, T& value) {
+    if (__builtin_expect(asi.kind == AsiKind::Memory, 1)) return read(va, value, asi.little);
+    counters.count(Event::DcRd);
+    if (asi.kind == AsiKind::Physical) {
+        T raw;
+        if (!physical_access(va, Access::Read, &raw, sizeof(T), asi.little)) return false;
+        value = raw;
+        return true;
+    }
+    uint64_t v = 0;
+    if (!register_access(asi, va, Access::Read, v)) return false;
+    value = T(v);
+    return true;
+}
+
+template <typename T> inline bool SparcCore::write_asi(const AsiInfo& asi, uint64_t va, T value) {
+    if (__builtin_expect(asi.kind == AsiKind::Memory, 1)) return write(va, value, asi.little);
+    counters.count(Event::DcWr);
+    if (asi.kind == AsiKind::Physical)
+        return physical_access(va, Access::Write, &value, sizeof(T), asi.little);
+    uint64_t v = uint64_t(value);
+    return register_access(asi, va, Access::Write, v);
 }
 
 } // namespace fireplane::sparc

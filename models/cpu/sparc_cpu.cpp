@@ -25,6 +25,8 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
       detailed_(config.pipeline, config.caches.icache.geometry.line_size, bridge_) {
     socket.register_invalidate_direct_mem_ptr(this, &SparcCpu::invalidate_direct_mem_ptr);
     bridge_.socket.bind(caches_->cpu_side);
+    registers_.agent_id = config.agent_id;
+    core_.timers.set_stick_rate(config.stick_hz, config.clock_hz);
     SC_HAS_PROCESS(SparcCpu);
     SC_THREAD(run_thread);
 
@@ -78,6 +80,7 @@ void SparcCpu::start(uint64_t pc) {
 
 void SparcCpu::power_on_reset() {
     translator_ = nullptr; // MMUs off: physical addresses
+    registers_.dcu_control = 0;
     core_.set_trap_handler(nullptr);
     core_.power_on_reset();
     started_ = true;
@@ -236,7 +239,11 @@ uint8_t* SparcCpu::physical_pointer(uint64_t pa, uint64_t len) {
 bool SparcCpu::map_page(uint64_t va, Access access, PageMapping& out) {
     uint64_t pa = va & kPhysicalAddressMask;
     if (translator_ && !translator_->translate(va, access, pa)) return false;
-    const uint64_t page_pa = pa & ~kPageMask;
+    return map_physical(pa, access, out);
+}
+
+bool SparcCpu::map_physical(uint64_t pa, Access access, PageMapping& out) {
+    const uint64_t page_pa = pa & kPhysicalAddressMask & ~kPageMask;
     out.pa = page_pa;
     const tlm::tlm_dmi* d =
         find_dmi(page_pa, kPageSize, access == Access::Write ? Access::Write : Access::Read);
@@ -266,6 +273,21 @@ bool SparcCpu::io_access(uint64_t pa, Access access, uint8_t* data, unsigned len
     // The CPU stalls for the device: whole cycles, so local time stays c * period.
     if (delay > before) core_.add_cycles((delay - before).value() / period_.value() + 1);
     return gp.is_response_ok();
+}
+
+bool SparcCpu::asi_register(unsigned asi, uint64_t va, Access access, uint64_t& value) {
+    const CpuRegister* reg = find_cpu_register(asi, va);
+    if (!reg) return false;
+    if (access == Access::Write)
+        reg->write(registers_, value);
+    else
+        value = reg->read(registers_);
+    return true;
+}
+
+// The III Cu leaves RED_state with its caches and MMUs off (DCU control cleared).
+void SparcCpu::entered_red_state() {
+    registers_.dcu_control = 0;
 }
 
 void SparcCpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {

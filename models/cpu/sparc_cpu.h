@@ -13,6 +13,7 @@
 #include "address_translator.h"
 #include "cache_bridge.h"
 #include "cpu_dispatcher.h"
+#include "cpu_registers.h"
 #include "detailed_timing.h"
 #include "fixed_timing.h"
 #include "models/cache/cache_hierarchy.h"
@@ -34,6 +35,7 @@ namespace fireplane::sparc {
 
 struct SparcCpuConfig {
     uint64_t clock_hz = 900'000'000;
+    uint64_t stick_hz = 150'000'000; // STICK counts the system (Fireplane) clock
     // How far the CPU may run ahead of SystemC time (run_ahead.h): a quantum
     // while other CPUs run, up to `lookahead` while nothing else is due.
     sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_US);
@@ -95,6 +97,9 @@ public:
     }
     uint64_t idle_cycles() const { return idle_cycles_; }
 
+    // The registers behind the CPU's internal ASIs (DCU control, Fireplane configuration).
+    const CpuRegisterState& registers() const { return registers_; }
+
     // Host pointer to physical memory [pa, pa+len) through DMI, or nullptr.
     uint8_t* physical_pointer(uint64_t pa, uint64_t len);
 
@@ -134,6 +139,9 @@ private:
     void wait_for_caches();
     bool map_page(uint64_t va, Access access, PageMapping& out) override;
     bool io_access(uint64_t pa, Access access, uint8_t* data, unsigned len) override;
+    bool map_physical(uint64_t pa, Access access, PageMapping& out) override;
+    bool asi_register(unsigned asi, uint64_t va, Access access, uint64_t& value) override;
+    void entered_red_state() override;
     void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
     const tlm::tlm_dmi* find_dmi(uint64_t pa, uint64_t len, Access access);
 
@@ -141,6 +149,7 @@ private:
     sc_core::sc_time period_;
     SparcCore core_;
     AddressTranslator* translator_ = nullptr;
+    CpuRegisterState registers_;
     RunAhead run_ahead_; // with the quantum of the model running now
     RunLimits* limits_ = nullptr;
     uint64_t end_cycle_ = ~uint64_t(0); // limits_->end on this CPU's clock

@@ -12,6 +12,23 @@ bool pic_user_readable(const SparcCore& c) {
 bool has_trap_level(const SparcCore& c) {
     return c.tl > 0;
 }
+// TICK.NPT and STICK.NPT: set at reset, so user code may read them only once firmware allows.
+bool tick_user_readable(const SparcCore& c) {
+    return (c.pstate & kPstatePriv) || !c.timers.tick_npt();
+}
+bool stick_user_readable(const SparcCore& c) {
+    return (c.pstate & kPstatePriv) || !c.timers.stick_npt();
+}
+
+// Writes that may let an interrupt in, or move a timer.
+void write_softint(SparcCore& c, uint64_t v) {
+    c.softint = v & 0x1ffff;
+    c.update_interrupts();
+}
+void write_tick(SparcCore& c, uint64_t v) {
+    c.timers.write_tick(c.cycles(), v);
+    c.update_interrupts();
+}
 
 // A write to PCR or PIC takes effect once the writing instruction has retired,
 // so the first instruction it counts is the next one.
@@ -33,7 +50,7 @@ const StateRegister kAsrs[] = {
      [](SparcCore& c, uint64_t v) { c.ccr = uint8_t(v); }},
     {3, "%asi", false, [](const SparcCore& c) { return uint64_t(c.asi); },
      [](SparcCore& c, uint64_t v) { c.asi = uint8_t(v); }},
-    {4, "%tick", false, [](const SparcCore& c) { return c.tick(); }, nullptr},
+    {4, "%tick", false, [](const SparcCore& c) { return c.tick(); }, nullptr, tick_user_readable},
     {5, "%pc", false, [](const SparcCore& c) { return c.pc; }, nullptr},
     {6, "%fprs", false, [](const SparcCore& c) { return uint64_t(c.fprs); },
      [](SparcCore& c, uint64_t v) { c.fprs = uint8_t(v & 7); }},
@@ -42,15 +59,31 @@ const StateRegister kAsrs[] = {
      [](SparcCore& c, uint64_t v) { c.counters.write_pcr(v, after_this(c)); }},
     {17, "%pic", false, [](const SparcCore& c) { return c.counters.read_pic(c.counter_now()); },
      [](SparcCore& c, uint64_t v) { c.counters.write_pic(v, after_this(c)); }, pic_user_readable},
+    {18, "%dcr", true, [](const SparcCore& c) { return c.dispatch_control; },
+     [](SparcCore& c, uint64_t v) { c.dispatch_control = v; }},
     {19, "%gsr", false, [](const SparcCore& c) { return c.gsr; },
      [](SparcCore& c, uint64_t v) { c.write_gsr(v); }},
-    {20, "%set_softint", true, nullptr, [](SparcCore& c, uint64_t v) { c.softint |= v; }},
-    {21, "%clear_softint", true, nullptr, [](SparcCore& c, uint64_t v) { c.softint &= ~v; }},
-    {22, "%softint", true, [](const SparcCore& c) { return c.softint; },
-     [](SparcCore& c, uint64_t v) { c.softint = v; }},
-    {23, "%tick_cmpr", true, [](const SparcCore& c) { return c.tick_cmpr; },
-     [](SparcCore& c, uint64_t v) { c.tick_cmpr = v; }},
-    {24, "%stick", false, [](const SparcCore& c) { return c.tick(); }, nullptr},
+    {20, "%set_softint", true, nullptr,
+     [](SparcCore& c, uint64_t v) { write_softint(c, c.softint | v); }},
+    {21, "%clear_softint", true, nullptr,
+     [](SparcCore& c, uint64_t v) { write_softint(c, c.softint & ~v); }},
+    {22, "%softint", true, [](const SparcCore& c) { return c.softint; }, write_softint},
+    {23, "%tick_cmpr", true, [](const SparcCore& c) { return c.timers.tick_cmpr(); },
+     [](SparcCore& c, uint64_t v) {
+         c.timers.write_tick_cmpr(c.cycles(), v);
+         c.update_interrupts();
+     }},
+    {24, "%stick", false, [](const SparcCore& c) { return c.stick(); },
+     [](SparcCore& c, uint64_t v) {
+         c.timers.write_stick(c.cycles(), v);
+         c.update_interrupts();
+     },
+     stick_user_readable, true},
+    {25, "%stick_cmpr", true, [](const SparcCore& c) { return c.timers.stick_cmpr(); },
+     [](SparcCore& c, uint64_t v) {
+         c.timers.write_stick_cmpr(c.cycles(), v);
+         c.update_interrupts();
+     }},
 };
 
 const StateRegister kPrivileged[] = {
@@ -62,7 +95,7 @@ const StateRegister kPrivileged[] = {
      [](SparcCore& c, uint64_t v) { c.trap_stack[c.tl].tstate = v; }, has_trap_level},
     {3, "%tt", true, [](const SparcCore& c) { return uint64_t(c.trap_stack[c.tl].tt); },
      [](SparcCore& c, uint64_t v) { c.trap_stack[c.tl].tt = uint16_t(v & 0x1ff); }, has_trap_level},
-    {4, "%tick", true, [](const SparcCore& c) { return c.tick(); }, nullptr},
+    {4, "%tick", true, [](const SparcCore& c) { return c.tick(); }, write_tick},
     {5, "%tba", true, [](const SparcCore& c) { return c.tba; },
      [](SparcCore& c, uint64_t v) { c.tba = v & ~uint64_t(0x7fff); }},
     {6, "%pstate", true, [](const SparcCore& c) { return uint64_t(c.pstate); },
@@ -70,7 +103,10 @@ const StateRegister kPrivileged[] = {
     {7, "%tl", true, [](const SparcCore& c) { return uint64_t(c.tl); },
      [](SparcCore& c, uint64_t v) { c.tl = unsigned(v > kMaxTl ? kMaxTl : v); }},
     {8, "%pil", true, [](const SparcCore& c) { return uint64_t(c.pil); },
-     [](SparcCore& c, uint64_t v) { c.pil = unsigned(v & 0xf); }},
+     [](SparcCore& c, uint64_t v) {
+         c.pil = unsigned(v & 0xf);
+         c.update_interrupts();
+     }},
     {9, "%cwp", true, [](const SparcCore& c) { return uint64_t(c.cwp); }, write_cwp},
     {10, "%cansave", true, [](const SparcCore& c) { return uint64_t(c.cansave); },
      [](SparcCore& c, uint64_t v) { c.cansave = unsigned(v % kNumWindows); }},

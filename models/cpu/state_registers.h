@@ -14,6 +14,7 @@ struct StateRegister {
     uint64_t (*read)(const SparcCore&);          // nullptr: write-only
     void (*write)(SparcCore&, uint64_t);         // nullptr: read-only
     bool (*allowed)(const SparcCore&) = nullptr; // further condition on access
+    bool write_privileged = false;               // user code may read but not write it
     bool read_allowed(const SparcCore& c) const { return !allowed || allowed(c); }
 };
 

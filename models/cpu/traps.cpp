@@ -10,6 +10,11 @@ struct TrapName {
     const char* name;
 };
 constexpr TrapName kTrapNames[] = {
+    {0x001, "power_on_reset"},
+    {0x002, "watchdog_reset"},
+    {0x003, "externally_initiated_reset"},
+    {0x004, "software_initiated_reset"},
+    {0x005, "RED_state_exception"},
     {kTrapInstructionAccessException, "instruction_access_exception"},
     {kTrapInstructionAccessError, "instruction_access_error"},
     {kTrapIllegalInstruction, "illegal_instruction"},
@@ -26,12 +31,19 @@ constexpr TrapName kTrapNames[] = {
     {kTrapLddfMemAddressNotAligned, "LDDF_mem_address_not_aligned"},
     {kTrapStdfMemAddressNotAligned, "STDF_mem_address_not_aligned"},
     {kTrapPrivilegedAction, "privileged_action"},
+    {kTrapInterruptVector, "interrupt_vector"},
+    {kTrapPaWatchpoint, "PA_watchpoint"},
+    {kTrapVaWatchpoint, "VA_watchpoint"},
+    {kTrapFastInstructionAccessMmuMiss, "fast_instruction_access_MMU_miss"},
+    {kTrapFastDataAccessMmuMiss, "fast_data_access_MMU_miss"},
+    {kTrapFastDataAccessProtection, "fast_data_access_protection"},
 };
 } // namespace
 
 const char* trap_name(unsigned tt) {
     for (const auto& t : kTrapNames)
         if (t.tt == tt) return t.name;
+    if (tt > kTrapInterruptLevel0 && tt < kTrapInterruptLevel0 + 16) return "interrupt_level_n";
     if (tt >= 0x080 && tt < 0x0a0) return "spill_normal";
     if (tt >= 0x0a0 && tt < 0x0c0) return "spill_other";
     if (tt >= 0x0c0 && tt < 0x0e0) return "fill_normal";

@@ -21,6 +21,13 @@ enum TrapType : uint16_t {
     kTrapLddfMemAddressNotAligned = 0x035,
     kTrapStdfMemAddressNotAligned = 0x036,
     kTrapPrivilegedAction = 0x037,
+    kTrapInterruptLevel0 = 0x040, // + level 1-15
+    kTrapInterruptVector = 0x060,
+    kTrapPaWatchpoint = 0x061,
+    kTrapVaWatchpoint = 0x062,
+    kTrapFastInstructionAccessMmuMiss = 0x064,
+    kTrapFastDataAccessMmuMiss = 0x068,
+    kTrapFastDataAccessProtection = 0x06c,
     kTrapSpill0Normal = 0x080, // + 4 * WSTATE.normal
     kTrapSpill0Other = 0x0a0,  // + 4 * WSTATE.other
     kTrapFill0Normal = 0x0c0,
@@ -33,6 +40,10 @@ inline bool is_spill_trap(unsigned tt) {
 }
 inline bool is_fill_trap(unsigned tt) {
     return tt >= 0x0c0 && tt < 0x100;
+}
+// The traps that run on the MMU globals (PSTATE.MG), with four slots each.
+inline bool is_fast_mmu_trap(unsigned tt) {
+    return tt >= kTrapFastInstructionAccessMmuMiss && tt < 0x070;
 }
 
 // Human-readable name of a trap type, for reports.

@@ -1,34 +1,142 @@
-/* Fireplane bare-metal SDK: console output and power-off for firmware
- * images built with fireplane_firmware_image() (cmake/FirmwareImages.cmake)
- * and run with `fireplane boot`. Addresses are those of
- * configs/uni-firmware.yaml and configs/v1280-firmware.yaml. */
+/* Fireplane bare-metal SDK: console, power-off, privileged registers, traps,
+ * interrupts, timers and secondary CPUs for firmware images built with
+ * fireplane_firmware_image() (cmake/FirmwareImages.cmake) and run with
+ * `fireplane boot`. Addresses are those of configs/uni-firmware.yaml and
+ * configs/v1280-firmware.yaml. */
 #ifndef FIREPLANE_FW_H
 #define FIREPLANE_FW_H
+
+#include "fw_asm.h"
 
 #include <stdint.h>
 
 #define FW_UART_BASE 0x1fff1000000ull  /* console 16550, registers 1 byte apart */
 #define FW_POWER_BASE 0x1fff1001000ull /* power_control: poweroff at +0 */
 
+/* ---- console and power ---- */
 void fw_putc(char c);
-void fw_puts(const char *s); /* the string and a newline */
-void fw_print(const char *s); /* the string only */
+void fw_puts(const char* s);  /* the string and a newline */
+void fw_print(const char* s); /* the string only */
 void fw_print_hex(uint64_t value);
-__attribute__((noreturn)) void fw_exit(int code); /* powers off: `fireplane boot` exits with code & 0xff */
+void fw_print_dec(uint64_t value);
+__attribute__((noreturn)) void
+fw_exit(int code); /* powers off: `fireplane boot` exits with code & 0xff */
 
-/* Privileged registers. */
+/* ---- privileged and ancillary state registers ---- */
+#define FW_RDPR(reg)                                                                               \
+    ({                                                                                             \
+        uint64_t v_;                                                                               \
+        __asm__ volatile("rdpr %%" #reg ", %0" : "=r"(v_));                                        \
+        v_;                                                                                        \
+    })
+#define FW_WRPR(reg, value)                                                                        \
+    __asm__ volatile("wrpr %0, 0, %%" #reg : : "r"((uint64_t)(value)) : "memory")
+#define FW_RD(reg)                                                                                 \
+    ({                                                                                             \
+        uint64_t v_;                                                                               \
+        __asm__ volatile("rd %%" #reg ", %0" : "=r"(v_));                                          \
+        v_;                                                                                        \
+    })
+#define FW_WR(reg, value)                                                                          \
+    __asm__ volatile("wr %0, 0, %%" #reg : : "r"((uint64_t)(value)) : "memory")
+
 static inline uint64_t fw_rdpr_tl(void) {
-    uint64_t v;
-    __asm__ volatile("rdpr %%tl, %0" : "=r"(v));
-    return v;
+    return FW_RDPR(tl);
 }
 static inline uint64_t fw_rdpr_pstate(void) {
-    uint64_t v;
-    __asm__ volatile("rdpr %%pstate, %0" : "=r"(v));
-    return v;
+    return FW_RDPR(pstate);
 }
 static inline void fw_wrpr_tba(uint64_t v) {
-    __asm__ volatile("wrpr %0, 0, %%tba" : : "r"(v));
+    FW_WRPR(tba, v);
 }
+
+/* Loads and stores through an ASI (asi must be a constant). */
+#define FW_LDXA(va, asi)                                                                           \
+    ({                                                                                             \
+        uint64_t v_;                                                                               \
+        __asm__ volatile("ldxa [%1] %2, %0" : "=r"(v_) : "r"((uint64_t)(va)), "n"(asi));           \
+        v_;                                                                                        \
+    })
+#define FW_STXA(va, asi, value)                                                                    \
+    __asm__ volatile("stxa %0, [%1] %2"                                                            \
+                     :                                                                             \
+                     : "r"((uint64_t)(value)), "r"((uint64_t)(va)), "n"(asi)                       \
+                     : "memory")
+
+/* This CPU's agent ID (Fireplane configuration register, bits 26:17). */
+static inline unsigned fw_agent_id(void) {
+    return (unsigned)(FW_LDXA(0, FW_ASI_FIREPLANE_CONFIG) >> 17) & 0x3ff;
+}
+
+/* ---- traps ---- */
+struct fw_trap_frame {
+    uint64_t tt, tl, tpc, tnpc, tstate, reserved;
+};
+enum { FW_TRAP_DONE = 0, FW_TRAP_RETRY = 1 };
+typedef int (*fw_trap_handler)(struct fw_trap_frame* frame);
+/* The C handler for trap type tt (0-0x1ff), or 0 to remove it. Spill and
+ * fill for WSTATE 0 and clean_window are the table's own. */
+void fw_set_trap_handler(unsigned tt, fw_trap_handler handler);
+/* Skips the trapped instruction (for a handler that returns FW_TRAP_DONE). */
+static inline int fw_trap_skip(struct fw_trap_frame* f) {
+    (void)f;
+    return FW_TRAP_DONE;
+}
+/* Called on a trap in RED_state with TT, TPC, TNPC, TSTATE of TL 1-5; the
+ * default prints them and powers off with FW_EXIT_RED_STATE. */
+void fw_red_state(const uint64_t record[FW_MAXTL][4]);
+/* Called after SIR; the default powers off with FW_EXIT_SOFTWARE_RESET. */
+void fw_software_reset(uint64_t tt, uint64_t tl);
+
+/* ---- interrupts and timers ---- */
+static inline void fw_interrupts_on(void) {
+    FW_WRPR(pstate, fw_rdpr_pstate() | FW_PSTATE_IE);
+}
+static inline void fw_interrupts_off(void) {
+    FW_WRPR(pstate, fw_rdpr_pstate() & ~FW_PSTATE_IE);
+}
+static inline void fw_set_pil(unsigned pil) {
+    FW_WRPR(pil, pil);
+}
+static inline uint64_t fw_tick(void) {
+    return FW_RDPR(tick) & ~(1ull << 63);
+}
+static inline uint64_t fw_stick(void) {
+    return FW_RD(asr24) & ~(1ull << 63);
+}
+static inline void fw_set_softint(uint64_t bits) {
+    FW_WR(asr20, bits);
+}
+static inline void fw_clear_softint(uint64_t bits) {
+    FW_WR(asr21, bits);
+}
+static inline uint64_t fw_softint(void) {
+    return FW_RD(asr22);
+}
+static inline void fw_set_tick_cmpr(uint64_t v) {
+    FW_WR(asr23, v);
+}
+static inline void fw_set_stick_cmpr(uint64_t v) {
+    FW_WR(asr25, v);
+}
+#define FW_SOFTINT_TICK 0x1ull
+#define FW_SOFTINT_STICK (1ull << 16)
+#define FW_TT_INTERRUPT(level) (0x40u + (level))
+#define FW_TT_INTERRUPT_VECTOR 0x60u
+
+/* ---- test harness ---- */
+/* Counts a check; a failed one prints "FAIL: what (got value)". */
+void fw_check(int ok, const char* what, uint64_t value);
+/* Prints "PASS: n checks" or "FAIL: m of n checks" and powers off with 0 or 1. */
+__attribute__((noreturn)) void fw_test_done(void);
+/* Spins for about n instructions. */
+void fw_spin(uint64_t n);
+
+/* ---- CPUs ---- */
+/* Runs fn(arg) on the CPU with this agent ID, which waits in
+ * fw_secondary_loop; returns 0, or -1 if that CPU is busy or absent. */
+int fw_start_cpu(unsigned agent, void (*fn)(uint64_t), uint64_t arg);
+/* CPUs that have reached fw_secondary_loop so far (not counting the master). */
+unsigned fw_secondaries(void);
 
 #endif

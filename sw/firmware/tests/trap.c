@@ -2,11 +2,11 @@
  * the handler runs at TL 1 with TT 0x110 and `done` returns after the ta. */
 #include "fw.h"
 
-extern char fw_trap_table[];
+extern char raw_trap_table[];
 volatile uint64_t trap_count, trap_tl, trap_tt;
 
 int main(void) {
-    fw_wrpr_tba((uint64_t)fw_trap_table);
+    fw_wrpr_tba((uint64_t)raw_trap_table);
     __asm__ volatile("ta 0x10" : : : "g1", "g2", "g3", "memory");
     fw_print("traps ");
     fw_print_hex(trap_count);

@@ -1,13 +1,14 @@
-/* A trap table with one entry: software trap 0x10 (`ta 0x10`, TT 0x110) at
- * TL 0. Its handler counts the trap, records TL and TT, and returns with
- * `done`. It uses %g1-%g3: the alternate globals are not modelled yet. */
+/* A raw trap table (not the SDK's) with one entry: software trap 0x10
+ * (`ta 0x10`, TT 0x110) at TL 0. Its handler counts the trap, records TL
+ * and TT, and returns with `done`. It runs on the alternate globals. */
     .section .note.GNU-stack, "", @progbits
     .register %g2, #scratch
     .register %g3, #scratch
 
     .section .text.trap_table, "ax"
-    .globl fw_trap_table
-fw_trap_table:
+    .align 0x8000
+    .globl raw_trap_table
+raw_trap_table:
     .skip 0x110 * 32
     ba,a,pt %xcc, soft_trap_16      /* TT 0x110 */
 
