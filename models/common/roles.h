@@ -4,6 +4,8 @@
 // new type needs no change to the builder. A socket is handed over as a
 // TargetPort (any target socket of the base protocol); the model that owns
 // an initiator socket binds it itself, since only it knows the socket's type.
+#include "interrupt_vector.h"
+
 #include <systemc>
 #include <tlm>
 
@@ -106,6 +108,8 @@ public:
     virtual void attach_snooper(TargetPort& snooper) = 0;
     virtual TargetPort& io_port() = 0;
     virtual void bind_memory(TargetPort& system_bus) = 0;
+    // INT transactions announced on io_port() go to the receiver with their target agent ID.
+    virtual void attach_interrupt_receiver(InterruptReceiver& receiver) = 0;
     // Host tools sample on the interconnect's own instants, adding no events
     // (see models/fireplane/address_bus.h).
     using TimelineListener = std::function<void(const sc_core::sc_time&)>;

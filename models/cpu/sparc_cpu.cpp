@@ -15,10 +15,10 @@ namespace fireplane::sparc {
 using sc_core::sc_time;
 
 SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
-    : sc_module(name), socket("socket"), config_(config),
-      period_(sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)),
-      core_(*this, nullptr), run_ahead_{config.quantum, config.lookahead},
-      fixed_timing_(config.fixed),
+    : sc_module(name), socket("socket"), interrupt_socket("interrupt_socket"), config_(config),
+      period_(sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)), core_(*this, nullptr),
+      interrupts_(config.agent_id, [this](const InterruptVector& v) { return send_interrupt(v); }),
+      run_ahead_{config.quantum, config.lookahead}, fixed_timing_(config.fixed),
       caches_(std::make_unique<cache::CacheHierarchy>("caches", config.caches, period_,
                                                       uint16_t(config.agent_id))),
       bridge_("cache_socket", period_, core_.counters),
@@ -26,6 +26,7 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     socket.register_invalidate_direct_mem_ptr(this, &SparcCpu::invalidate_direct_mem_ptr);
     bridge_.socket.bind(caches_->cpu_side);
     registers_.agent_id = config.agent_id;
+    interrupts_.on_busy_change([this](bool busy) { core_.set_interrupt_vector_pending(busy); });
     core_.timers.set_stick_rate(config.stick_hz, config.clock_hz);
     SC_HAS_PROCESS(SparcCpu);
     SC_THREAD(run_thread);
@@ -55,6 +56,14 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     stats_.add_counter("prefetches_dropped", &core_.prefetches_dropped,
                        "PREFETCHes a timing model saw miss the TLB (dropped, as on the part)");
     stats_.add_counter("timing_switches", &timing_switches_, "changes of timing model");
+    stats_.add_counter("interrupts.taken", &core_.interrupts_taken,
+                       "interrupts taken (levels 1-15 and interrupt vectors)");
+    stats_.add_counter("interrupts.sent", &interrupts_.sent, "interrupt vectors dispatched");
+    stats_.add_counter("interrupts.nacked", &interrupts_.nacked,
+                       "dispatched vectors the target refused (NACK)");
+    stats_.add_counter("interrupts.received", &interrupts_.received, "interrupt vectors received");
+    stats_.add_counter("interrupts.refused", &interrupts_.refused,
+                       "vectors refused while the receive unit was busy");
     stats_.add_counter("io_accesses", &io_accesses_, "accesses without DMI (b_transport)");
     stats_.add_counter("idle_cycles", &idle_cycles_,
                        "cycles with nothing to run (counted as supervisor time)");
@@ -276,6 +285,7 @@ bool SparcCpu::io_access(uint64_t pa, Access access, uint8_t* data, unsigned len
 }
 
 bool SparcCpu::asi_register(unsigned asi, uint64_t va, Access access, uint64_t& value) {
+    if (InterruptUnit::handles(asi)) return interrupts_.access(asi, va, access, value);
     const CpuRegister* reg = find_cpu_register(asi, va);
     if (!reg) return false;
     if (access == Access::Write)
@@ -288,6 +298,41 @@ bool SparcCpu::asi_register(unsigned asi, uint64_t va, Access access, uint64_t& 
 // The III Cu leaves RED_state with its caches and MMUs off (DCU control cleared).
 void SparcCpu::entered_red_state() {
     registers_.dcu_control = 0;
+}
+
+bool SparcCpu::accept_interrupt(const InterruptVector& vector) {
+    return interrupts_.receive(vector);
+}
+
+// One INT transaction on the interconnect, which announces it to the
+// monitors and hands it to the target; without an interconnect nobody
+// answers (NACK).
+bool SparcCpu::send_interrupt(const InterruptVector& vector) {
+    if (interrupt_socket.size() == 0) return false;
+    uint8_t data[24];
+    for (unsigned w = 0; w < 3; ++w)
+        for (unsigned b = 0; b < 8; ++b)
+            data[8 * w + b] = uint8_t(vector.data[w] >> (56 - 8 * b));
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(interrupt_address(vector.target));
+    gp.set_data_ptr(data);
+    gp.set_data_length(sizeof data);
+    gp.set_streaming_width(sizeof data);
+    gp.set_byte_enable_ptr(nullptr);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    FireplaneExtension& x = fireplane_extension(gp);
+    x.type = TransactionType::INT;
+    x.source = uint16_t(config_.agent_id);
+    x.transaction_id = uint16_t(interrupts_.sent);
+    x.nacked = false;
+    const sc_time before = local_time();
+    sc_time delay = before;
+    interrupt_socket->b_transport(gp, delay);
+    running_ = this;
+    // The dispatch is BUSY until the answer: whole cycles, as for I/O.
+    if (delay > before) core_.add_cycles((delay - before).value() / period_.value() + 1);
+    return gp.is_response_ok() && !x.nacked;
 }
 
 void SparcCpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {

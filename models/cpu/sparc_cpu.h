@@ -16,6 +16,7 @@
 #include "cpu_registers.h"
 #include "detailed_timing.h"
 #include "fixed_timing.h"
+#include "interrupt_unit.h"
 #include "models/cache/cache_hierarchy.h"
 #include "models/common/roles.h"
 #include "run_ahead.h"
@@ -52,10 +53,14 @@ struct SparcCpuConfig {
 class SparcCpu : public sc_core::sc_module,
                  public BusInitiator,
                  public CoherentAgent,
+                 public IoAgent,
+                 public InterruptReceiver,
                  public Processor,
                  private MemoryBackend {
 public:
     tlm_utils::simple_initiator_socket<SparcCpu> socket; // functional: DMI, b_transport
+    // Interrupt vectors it dispatches (INT transactions), to the interconnect.
+    tlm_utils::simple_initiator_socket_optional<SparcCpu> interrupt_socket;
 
     SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config);
     ~SparcCpu() override;
@@ -65,6 +70,14 @@ public:
     // CoherentAgent: its caches' misses and snoops.
     void bind_requests(TargetPort& to) override { caches_->bus_side.bind(to); }
     TargetPort& snoop_port() override { return caches_->snoop_side; }
+    // IoAgent: its INT transactions go out on the interconnect's I/O port.
+    void bind_announcements(TargetPort& interconnect) override {
+        interrupt_socket.bind(interconnect);
+    }
+    // InterruptReceiver: cross-calls and device interrupts arrive here.
+    unsigned interrupt_agent_id() const override { return config_.agent_id; }
+    bool accept_interrupt(const InterruptVector& vector) override;
+    const InterruptUnit& interrupt_unit() const { return interrupts_; }
     // Processor
     SparcCpu& sparc_cpu() override { return *this; }
     const cache::CacheHierarchy& caches() const { return *caches_; }
@@ -150,6 +163,8 @@ private:
     SparcCore core_;
     AddressTranslator* translator_ = nullptr;
     CpuRegisterState registers_;
+    InterruptUnit interrupts_;
+    bool send_interrupt(const InterruptVector& vector);
     RunAhead run_ahead_; // with the quantum of the model running now
     RunLimits* limits_ = nullptr;
     uint64_t end_cycle_ = ~uint64_t(0); // limits_->end on this CPU's clock

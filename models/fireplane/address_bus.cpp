@@ -44,6 +44,9 @@ FireplaneBus::FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfi
             return cycles > 0 ? double(busy_cycles_) / cycles : 0.0;
         },
         "address-bus busy cycles over elapsed bus cycles", "ratio");
+    stats_.add_counter("interrupt_nacks", &interrupt_nacks_,
+                       "INT transactions refused: the target's receive unit was busy, or no "
+                       "agent had the target ID");
     stats_.add_counter("c2c_transfers", &c2c_, "lines an owning cache copied back");
     stats_.add_counter("memory_transfers", &memory_, "lines read from memory for a requester");
     stats_.add_counter("upgrades", &upgrades_,
@@ -205,10 +208,19 @@ void FireplaneBus::broadcast(uint64_t seq) {
     route(seq);
 }
 
-void FireplaneBus::io_announce(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
-    const FireplaneExtension* x = find_fireplane_extension(gp);
-    if (!x || x->info().klass != TransactionClass::Io)
-        fatal("io: only I/O transactions with a FireplaneExtension may be announced");
+void FireplaneBus::attach_interrupt_receiver(InterruptReceiver& receiver) {
+    for (const InterruptReceiver* r : interrupt_receivers_)
+        if (r->interrupt_agent_id() == receiver.interrupt_agent_id())
+            fatal("two interrupt receivers have agent ID " +
+                  std::to_string(receiver.interrupt_agent_id()));
+    interrupt_receivers_.push_back(&receiver);
+}
+
+void FireplaneBus::io_announce(int, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    FireplaneExtension* x = find_fireplane_extension(gp);
+    const bool interrupt = x && x->info().klass == TransactionClass::Interrupt;
+    if (!x || (x->info().klass != TransactionClass::Io && !interrupt))
+        fatal("io: only I/O and INT transactions with a FireplaneExtension may be announced");
     tell_listeners(); // before the observers see this transaction
     ++by_type_[unsigned(x->type)];
     ++busy_cycles_;
@@ -218,7 +230,32 @@ void FireplaneBus::io_announce(tlm::tlm_generic_payload& gp, sc_core::sc_time&) 
         if (snoopers[i]->nb_transport_fw(gp, phase, delay) != tlm::TLM_COMPLETED)
             fatal("observer " + std::to_string(i) + " did not complete an I/O announcement");
     }
+    if (interrupt) {
+        deliver_interrupt(gp, *x);
+        // The sender learns ACK or NACK from the target's snoop-phase answer.
+        delay +=
+            period_ * double(config_.arbitration + config_.address_cycles + config_.snoop_cycles);
+    }
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+// INT: three big-endian data words to the agent its address names; the
+// target's busy receive unit (or no such agent) makes it a NACK.
+void FireplaneBus::deliver_interrupt(tlm::tlm_generic_payload& gp, FireplaneExtension& x) {
+    if (gp.get_data_length() != 24) fatal("INT: the payload must hold three 64-bit words");
+    InterruptVector v;
+    v.source = x.source;
+    v.target = uint16_t(interrupt_target(gp.get_address()));
+    for (unsigned w = 0; w < 3; ++w) {
+        uint64_t word = 0;
+        for (unsigned b = 0; b < 8; ++b)
+            word = word << 8 | gp.get_data_ptr()[8 * w + b];
+        v.data[w] = word;
+    }
+    x.nacked = true;
+    for (InterruptReceiver* r : interrupt_receivers_)
+        if (r->interrupt_agent_id() == v.target) x.nacked = !r->accept_interrupt(v);
+    if (x.nacked) ++interrupt_nacks_;
 }
 
 void FireplaneBus::tell_listeners() const {

@@ -56,7 +56,10 @@ public:
     // I/O agents announce the transactions they carry (RIO, WIO, RBIO, WBIO,
     // INT) here: they take an address slot's worth of the count and go to the
     // observers (monitors), but no cache holds I/O space, so nobody snoops them.
-    tlm_utils::simple_target_socket_optional<FireplaneBus> io;
+    // Any number of I/O agents and CPUs (their INT transactions) may bind it.
+    tlm_utils::multi_passthrough_target_socket<FireplaneBus, 32, tlm::tlm_base_protocol_types, 0,
+                                               sc_core::SC_ZERO_OR_MORE_BOUND>
+        io;
 
     FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfig& config);
     ~FireplaneBus() override;
@@ -83,6 +86,7 @@ public:
     void attach_snooper(TargetPort& snooper) override { snoopers.bind(snooper); }
     TargetPort& io_port() override { return io; }
     void bind_memory(TargetPort& system_bus) override { memory.bind(system_bus); }
+    void attach_interrupt_receiver(InterruptReceiver& receiver) override;
     sc_core::sc_time clock_period() const override { return period_; }
 
     size_t in_flight() const { return txns_.size(); }
@@ -126,7 +130,8 @@ private:
 
     tlm::tlm_sync_enum agent_fw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                 sc_core::sc_time& delay);
-    void io_announce(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    void io_announce(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    void deliver_interrupt(tlm::tlm_generic_payload& gp, FireplaneExtension& x);
     tlm::tlm_sync_enum memory_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                  sc_core::sc_time& delay);
     tlm::tlm_sync_enum snooper_bw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
@@ -152,6 +157,8 @@ private:
     FireplaneBusConfig config_;
     sc_core::sc_time period_;
     std::vector<TimelineListener> listeners_;
+    std::vector<InterruptReceiver*> interrupt_receivers_;
+    uint64_t interrupt_nacks_ = 0;
     std::map<uint64_t, Txn> txns_; // by sequence number (arrival call order)
     std::map<Key, std::pair<Action, uint64_t>> actions_;
     sc_core::sc_event wake_;

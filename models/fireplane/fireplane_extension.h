@@ -63,6 +63,7 @@ public:
     bool cancelled = false;  // the requester's self-snoop: a WB whose line was taken
                              // before the WB was ordered (no data moves)
     int16_t supplier = -1;   // agent ID of the cache that copies the line back, or -1
+    bool nacked = false;     // INT: the target's receive unit was busy (or no agent has its ID)
 
     tlm::tlm_extension_base* clone() const override;
     void copy_from(const tlm::tlm_extension_base& other) override;

@@ -74,6 +74,8 @@ void wire_interconnect(const std::vector<Part>& parts, Platform& platform) {
         }
     for (const Part& p : parts) {
         if (auto* io = p.as<IoAgent>(); io && ic) io->bind_announcements(ic->io_port());
+        if (auto* receiver = p.as<InterruptReceiver>(); receiver && ic)
+            ic->attach_interrupt_receiver(*receiver);
         if (auto* observer = p.as<BusObserver>()) {
             if (!ic)
                 p.fail("watches the coherent interconnect, but the machine has no component of "

@@ -55,6 +55,35 @@ void add_run_control_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
         ->disable_flag_override();
 }
 
+// What run and boot both write: statistics, the summary, the timing model,
+// the instruction trace and the Fire Link monitors' samples.
+void add_output_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
+    cmd.add_option("--stats", run.stats_file, "write every statistic to FILE as JSON");
+    cmd.add_flag("-q,--quiet", run.quiet, "no end-of-run summary on stderr");
+    cmd.add_option("--model", run.machine.model,
+                   "timing model: functional, fixed or detailed (simulation.model)");
+    cmd.add_option("--trace", run.trace_file,
+                   "write every instruction the first CPU executes to FILE");
+    cmd.add_option("--busstat", run.monitors.busstat,
+                   "sample the Fire Link monitors' counters: EVENT,EVENT,... (busstat(1M) "
+                   "names, e.g. sfi_hstgrm_all_trans,sfi_hstgrm_cohrnt)")
+        ->delimiter(',');
+    cmd.add_option("--interval", run.monitors.busstat_interval,
+                   "simulated time between two --busstat samples (default 100us)");
+    cmd.add_option("--busstat-out", run.monitors.busstat_file,
+                   "write the --busstat samples to FILE instead of stderr");
+    cmd.add_option("--trace-sample", run.monitors.trace_sample,
+                   "sample the first monitor's transaction sequence buffer for these events "
+                   "(busstat names or types: WB, RTS,RTSA, ...)")
+        ->delimiter(',');
+    cmd.add_option("--trace-interval", run.monitors.trace_interval,
+                   "simulated time between two reads of the sequence buffer (default 10us)");
+    cmd.add_option("--trace-out", run.monitors.sampled_trace_file,
+                   "write the sampled trace to FILE (CSV)");
+    cmd.add_option("--trace-full", run.monitors.full_trace_file,
+                   "also write every matching transaction to FILE (CSV): the whole truth");
+}
+
 void add_machine_options(CLI::App& cmd, fireplane::cli::MachineOptions& m,
                          const char* default_file = "uni.yaml") {
     cmd.add_option("-c,--config", m.config, "machine description (YAML)")
@@ -84,35 +113,10 @@ int sc_main(int argc, char* argv[]) {
         "run", "run a static sparc64 Linux program: run [options] -- prog args...");
     add_machine_options(*run_cmd, run.machine);
     add_run_control_options(*run_cmd, run);
-    run_cmd->add_option("--stats", run.stats_file, "write every statistic to FILE as JSON");
-    run_cmd->add_flag("-q,--quiet", run.quiet, "no end-of-run summary on stderr");
-    run_cmd->add_option("--model", run.machine.model,
-                        "timing model: functional, fixed or detailed (simulation.model)");
+    add_output_options(*run_cmd, run);
     run_cmd->add_option("--fast-forward", run.machine.fast_forward,
                         "run N instructions functionally first (simulation.fast_forward)");
-    run_cmd->add_option("--trace", run.trace_file,
-                        "write every instruction the first CPU executes to FILE");
     run_cmd->add_option("--log", log_levels, "verbosity per module: 'MODULE=LEVEL'")->expected(1);
-    run_cmd
-        ->add_option("--busstat", run.monitors.busstat,
-                     "sample the Fire Link monitors' counters: EVENT,EVENT,... (busstat(1M) "
-                     "names, e.g. sfi_hstgrm_all_trans,sfi_hstgrm_cohrnt)")
-        ->delimiter(',');
-    run_cmd->add_option("--interval", run.monitors.busstat_interval,
-                        "simulated time between two --busstat samples (default 100us)");
-    run_cmd->add_option("--busstat-out", run.monitors.busstat_file,
-                        "write the --busstat samples to FILE instead of stderr");
-    run_cmd
-        ->add_option("--trace-sample", run.monitors.trace_sample,
-                     "sample the first monitor's transaction sequence buffer for these events "
-                     "(busstat names or types: WB, RTS,RTSA, ...)")
-        ->delimiter(',');
-    run_cmd->add_option("--trace-interval", run.monitors.trace_interval,
-                        "simulated time between two reads of the sequence buffer (default 10us)");
-    run_cmd->add_option("--trace-out", run.monitors.sampled_trace_file,
-                        "write the sampled trace to FILE (CSV)");
-    run_cmd->add_option("--trace-full", run.monitors.full_trace_file,
-                        "also write every matching transaction to FILE (CSV): the whole truth");
     run_cmd->add_option(
         "--vamap", run.vamap_file,
         "write the program's virtual-to-physical page map to FILE at the end (CSV)");
@@ -124,12 +128,7 @@ int sc_main(int argc, char* argv[]) {
                 "boot [options] IMAGE; exits with the code it writes to power_control");
     add_machine_options(*boot_cmd, boot.machine, "uni-firmware.yaml");
     add_run_control_options(*boot_cmd, boot);
-    boot_cmd->add_option("--stats", boot.stats_file, "write every statistic to FILE as JSON");
-    boot_cmd->add_flag("-q,--quiet", boot.quiet, "no end-of-run summary on stderr");
-    boot_cmd->add_option("--model", boot.machine.model,
-                         "timing model: functional, fixed or detailed (simulation.model)");
-    boot_cmd->add_option("--trace", boot.trace_file,
-                         "write every instruction the first CPU executes to FILE");
+    add_output_options(*boot_cmd, boot);
     boot_cmd->add_option("image", boot.program, "the firmware image (ELF)")
         ->required()
         ->expected(1);

@@ -141,6 +141,7 @@ int boot_firmware(const RunOptions& options) {
         open_output(stats_out, absolute(options.stats_file), "statistics");
     Session session(machine_of(options));
     session.load_firmware(options.program.front());
+    if (options.monitors.any()) session.sample_monitors(options.monitors);
     const RunResult result = run_with_progress(session, options, trace);
     std::fflush(stdout); // the console's output before the report
 

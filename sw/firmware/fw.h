@@ -124,6 +124,19 @@ static inline void fw_set_stick_cmpr(uint64_t v) {
 #define FW_TT_INTERRUPT(level) (0x40u + (level))
 #define FW_TT_INTERRUPT_VECTOR 0x60u
 
+/* ---- interrupt vectors (cross-calls) ---- */
+/* Sends three data words to the CPU with this agent ID (an INT transaction on
+ * the Fireplane); 0 when it took them, -1 on NACK (its receive unit is busy). */
+int fw_send_vector(unsigned target, uint64_t w0, uint64_t w1, uint64_t w2);
+/* fw_send_vector until it is taken; returns the NACKs on the way. */
+unsigned fw_send_vector_retry(unsigned target, uint64_t w0, uint64_t w1, uint64_t w2);
+/* In a handler for FW_TT_INTERRUPT_VECTOR: the received words; frees the receive unit. */
+void fw_receive_vector(uint64_t data[3]);
+/* The receive unit holds a vector (ASI 0x49 BUSY). */
+static inline int fw_vector_pending(void) {
+    return (FW_LDXA(0, FW_ASI_INTR_RECEIVE) >> 5) & 1;
+}
+
 /* ---- test harness ---- */
 /* Counts a check; a failed one prints "FAIL: what (got value)". */
 void fw_check(int ok, const char* what, uint64_t value);

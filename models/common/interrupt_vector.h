@@ -1,0 +1,35 @@
+#pragma once
+// Interrupt vectors: the Fireplane's INT transaction carries three 64-bit
+// data words from one agent to another (a CPU's cross-call, or an I/O
+// bridge's device interrupt). The target's receive unit takes one at a time;
+// a second one while it is busy is refused (NACK) and the sender retries.
+#include <cstdint>
+
+namespace fireplane {
+
+struct InterruptVector {
+    uint16_t source = 0; // agent ID of the sender
+    uint16_t target = 0; // agent ID of the receiver
+    uint64_t data[3] = {};
+};
+
+// A CPU's interrupt receive unit, which the coherent interconnect delivers INT to.
+class InterruptReceiver {
+public:
+    virtual ~InterruptReceiver() = default;
+    virtual unsigned interrupt_agent_id() const = 0;
+    // False: the receive unit still holds a vector (NACK).
+    virtual bool accept_interrupt(const InterruptVector& vector) = 0;
+};
+
+// The INT transaction's address: the target agent ID in bits 23:14, as the
+// CPU's dispatch address (ASI 0x77) has it.
+constexpr unsigned kInterruptTargetShift = 14;
+constexpr uint64_t interrupt_address(unsigned target) {
+    return uint64_t(target & 0x3ff) << kInterruptTargetShift;
+}
+constexpr unsigned interrupt_target(uint64_t address) {
+    return unsigned(address >> kInterruptTargetShift) & 0x3ff;
+}
+
+} // namespace fireplane
