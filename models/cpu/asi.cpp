@@ -1,6 +1,7 @@
 #include "asi.h"
 
 #include <array>
+#include <string_view>
 
 namespace fireplane::sparc {
 
@@ -70,6 +71,21 @@ constexpr AsiRow kAsis[] = {
     {0xf8, {true, true, false, "ASI_BLK_PL", true}},
     {0xf9, {true, true, false, "ASI_BLK_SL", true}},
 };
+// The context and user check of a memory ASI, from its architectural name:
+// ASI_NUCLEUS*, ASI_AS_IF_USER_*/ASI_BLK_AIU* and *_SECONDARY*/*_S/*_SL.
+bool ends_with(std::string_view s, std::string_view suffix) {
+    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+AsiContext memory_context(std::string_view name, AsiInfo& info) {
+    info.as_if_user = name.find("AS_IF_USER") != name.npos || name.find("AIU") != name.npos;
+    if (name.find("NUCLEUS") != name.npos) return AsiContext::Nucleus;
+    const bool secondary = name.find("SECONDARY") != name.npos || ends_with(name, "_S") ||
+                           ends_with(name, "_SL") || ends_with(name, "AIUS") ||
+                           ends_with(name, "AIUSL");
+    return secondary ? AsiContext::Secondary : AsiContext::Primary;
+}
+
 } // namespace
 
 AsiInfo lookup_asi(unsigned asi) {
@@ -80,8 +96,9 @@ AsiInfo lookup_asi(unsigned asi) {
             t[a] =
                 AsiInfo{false, false, false, "unknown", false, AsiKind::Memory, false, uint8_t(a)};
         for (const AsiRow& row : kAsis) {
-            t[row.asi] = row.info;
-            t[row.asi].number = row.asi;
+            AsiInfo& info = t[row.asi] = row.info;
+            info.number = row.asi;
+            if (info.kind == AsiKind::Memory) info.context = memory_context(row.info.name, info);
         }
         return t;
     }();

@@ -10,6 +10,10 @@ enum class AsiKind : uint8_t {
     Register, // an internal register (MMU, DCU control, interrupt unit): 64-bit
 };
 
+// The context a memory ASI names: the access's own (implicit: primary at TL 0,
+// nucleus above), or one of the MMU's context registers.
+enum class AsiContext : uint8_t { Implicit, Primary, Secondary, Nucleus };
+
 struct AsiInfo {
     bool valid = true;
     bool little = false;   // little-endian access
@@ -19,6 +23,8 @@ struct AsiInfo {
     AsiKind kind = AsiKind::Memory;
     bool quad = false; // LDDA loads 128 bits atomically into a register pair
     uint8_t number = 0;
+    AsiContext context = AsiContext::Implicit;
+    bool as_if_user = false; // checked as a user access (the AIU ASIs)
 };
 
 // Unknown ASIs come back with valid = false.

@@ -10,6 +10,8 @@
 
 namespace fireplane::sparc {
 
+constexpr unsigned kAsiDcuControl = 0x45;
+
 // DCU control register bits (UltraSPARC III Cu, "Data Cache Unit Control Register").
 enum : uint64_t {
     kDcuIc = 1 << 0, // instruction cache on

@@ -2,6 +2,8 @@
 // What the ISS needs from the world around it: address translation to host
 // pages (through the platform's MMU and TLM DMI) and a slow path for memory
 // without a host pointer (MMIO, through b_transport).
+#include "asi.h"
+
 #include <cstdint>
 
 namespace fireplane::sparc {
@@ -11,6 +13,8 @@ enum class Access : uint8_t { Read, Write, Fetch };
 struct PageMapping {
     uint8_t* host = nullptr; // host address of the page's first byte; null for I/O pages
     uint64_t pa = 0;         // physical address of the page
+    bool keep = true;        // the core may cache it (not so for no-fault-only pages...)
+    uint16_t trap = 0;       // when map_page fails: the trap to take (0: the access exception)
 };
 
 class MemoryBackend {
@@ -20,6 +24,11 @@ public:
     virtual bool map_page(uint64_t va, Access access, PageMapping& out) = 0;
     // Access to a page whose mapping has no host pointer. False: bus error.
     virtual bool io_access(uint64_t pa, Access access, uint8_t* data, unsigned len) = 0;
+    // As map_page for an access through an explicit ASI whose context or
+    // privilege differs from the access's own (asi.h: secondary, as-if-user...).
+    virtual bool map_page_in(uint64_t va, Access access, const AsiInfo& /*asi*/, PageMapping& out) {
+        return map_page(va, access, out);
+    }
     // The page at physical address `pa`, as map_page with the MMU bypassed
     // (the physical-address ASIs). False: nothing there.
     virtual bool map_physical(uint64_t pa, Access access, PageMapping& out) {

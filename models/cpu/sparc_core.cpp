@@ -104,6 +104,7 @@ void SparcCore::power_on_reset() {
     set_pstate(kPstatePowerOn);
     counters.set_mode(true, counter_now()); // the counters start in user mode for Linux programs
     tl = kMaxTl;
+    check_regime();
     trap_stack[kMaxTl].tt = 1; // power_on_reset
     softint = 0;
     timers.reset(cycles());
@@ -122,6 +123,7 @@ bool SparcCore::software_reset() {
     t.tt = 4; // software_initiated_reset
     t.tstate = (uint64_t(ccr) << 32) | (uint64_t(asi) << 24) | (uint64_t(pstate) << 8) | cwp;
     tl = level;
+    check_regime();
     set_pstate(uint16_t((pstate & (kPstateMm | kPstateTle)) | kPstateRed | kPstatePef |
                         kPstatePriv | kPstateAg | ((pstate & kPstateTle) ? kPstateCle : 0)));
     memory_.entered_red_state();
@@ -144,6 +146,7 @@ void SparcCore::set_pstate(uint16_t value) {
     }
     pstate = value;
     if (changed & kPstateIe) update_interrupts();
+    check_regime();
 }
 
 // ---- interrupts ----
@@ -300,10 +303,12 @@ const Insn* SparcCore::fetch_slow() {
     const uint64_t page = pc & ~kPageMask;
     CodePage*& recent = recent_pages_[(page >> kPageBits) % kRecentPages];
     CodePage* code = recent && recent->va == page ? recent : code_cache_.find(page);
+    if (code && code != recent && translation_sensitive_ && !code_still_mapped(*code))
+        code = nullptr; // the page is another one under this translation: decode it afresh
     if (!code) {
         PageMapping m;
         if (!memory_.map_page(pc, Access::Fetch, m)) {
-            raise_at(kTrapInstructionAccessException, pc);
+            raise_at(m.trap ? unsigned(m.trap) : unsigned(kTrapInstructionAccessException), pc);
             return nullptr;
         }
         if (!m.host) { // no memory there to execute: a bus error
@@ -323,6 +328,34 @@ const Insn* SparcCore::fetch_slow() {
     return &code->insns[(pc & kPageMask) >> 2];
 }
 
+// With an MMU on, a VA may map another physical page after a TLB change or
+// in another context: a decoded page is reused only where it still lies.
+bool SparcCore::code_still_mapped(const CodePage& code) {
+    PageMapping m;
+    return memory_.map_page(code.va, Access::Fetch, m) && m.pa == code.pa;
+}
+
+void SparcCore::set_translation_sensitive(bool sensitive) {
+    translation_sensitive_ = sensitive;
+    translation_changed();
+}
+
+void SparcCore::translation_changed() {
+    flush_tlb();
+    for (CodePage*& p : recent_pages_)
+        p = nullptr;
+    current_page_ = nullptr;
+    current_page_va_ = ~uint64_t(0);
+    end_chain();
+}
+
+void SparcCore::check_regime() {
+    const unsigned regime = (tl > 0 ? 1u : 0u) | ((pstate & kPstatePriv) ? 2u : 0u);
+    if (regime == regime_) return;
+    regime_ = regime;
+    if (translation_sensitive_) translation_changed();
+}
+
 bool SparcCore::fetch_word(uint64_t va, uint32_t& word) {
     PageMapping m;
     if (!memory_.map_page(va, Access::Fetch, m) || !m.host) return false;
@@ -333,19 +366,22 @@ bool SparcCore::fetch_word(uint64_t va, uint32_t& word) {
 
 // ---- memory slow paths ----
 
-bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little) {
+bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little, const AsiInfo* asi) {
     PageMapping m;
-    if (!memory_.map_page(va, Access::Read, m)) {
-        mem_fault_tt_ = kTrapDataAccessException;
+    if (!(asi ? memory_.map_page_in(va, Access::Read, *asi, m)
+              : memory_.map_page(va, Access::Read, m))) {
+        mem_fault_tt_ = m.trap ? m.trap : uint16_t(kTrapDataAccessException);
         return false;
     }
     if (log_accesses_)
         log_access(va, m.pa | (va & kPageMask), len, cache::RequestKind::Load, !m.host);
     if (m.host) {
-        TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
-        e.tag = va & ~kPageMask;
-        e.host = m.host;
-        e.pa = m.pa;
+        if (m.keep && !asi) {
+            TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
+            e.tag = va & ~kPageMask;
+            e.host = m.host;
+            e.pa = m.pa;
+        }
         std::memcpy(data, m.host + (va & kPageMask), len);
     } else if (!memory_.io_access(m.pa + (va & kPageMask), Access::Read,
                                   static_cast<uint8_t*>(data), len)) {
@@ -356,10 +392,12 @@ bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little) {
     return true;
 }
 
-bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool little) {
+bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool little,
+                           const AsiInfo* asi) {
     PageMapping m;
-    if (!memory_.map_page(va, Access::Write, m)) {
-        mem_fault_tt_ = kTrapDataAccessException;
+    if (!(asi ? memory_.map_page_in(va, Access::Write, *asi, m)
+              : memory_.map_page(va, Access::Write, m))) {
+        mem_fault_tt_ = m.trap ? m.trap : uint16_t(kTrapDataAccessException);
         return false;
     }
     uint8_t bytes[8];
@@ -376,7 +414,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
     std::memcpy(m.host + (va & kPageMask), bytes, len);
     if (code_cache_.contains(page)) {
         code_cache_.invalidate(va, len);
-    } else {
+    } else if (m.keep && !asi) {
         TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
         e.tag = page;
         e.host = m.host;
@@ -616,6 +654,7 @@ void SparcCore::restore_trap_state() {
     cwp = unsigned(ts & 0x1f) % kNumWindows;
     load_working_window();
     --tl;
+    check_regime();
 }
 
 void SparcCore::done_trap() {

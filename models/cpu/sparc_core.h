@@ -301,6 +301,14 @@ public:
             ++prefetches_dropped;
     }
     void flush_code(); // drops every decoded instruction
+    // Firmware mode with an MMU on: translations depend on TL and PSTATE.PRIV
+    // (context and privilege), so the core's cached ones are dropped when
+    // either changes, and explicit ASIs with other contexts translate apart.
+    void set_translation_sensitive(bool sensitive);
+    // The MMU's translations changed (TLB write, demap, context register).
+    void translation_changed();
+    // After TL or PSTATE.PRIV changed.
+    void check_regime();
     // Instruction word at va, or false on a fetch fault. For disassembly and decode.
     bool fetch_word(uint64_t va, uint32_t& word);
 
@@ -324,8 +332,18 @@ private:
     }
     static constexpr unsigned kTlbEntries = 256;
 
-    bool slow_read(uint64_t va, void* data, unsigned len, bool little);
-    bool slow_write(uint64_t va, const void* data, unsigned len, bool little);
+    // `asi`: an explicit ASI whose translation is not the access's own (never cached).
+    bool slow_read(uint64_t va, void* data, unsigned len, bool little,
+                   const AsiInfo* asi = nullptr);
+    bool slow_write(uint64_t va, const void* data, unsigned len, bool little,
+                    const AsiInfo* asi = nullptr);
+    bool code_still_mapped(const CodePage& code);
+    // An explicit ASI that names another context or a user check than the access's own.
+    bool own_translation(const AsiInfo& asi) const {
+        if (!translation_sensitive_) return false;
+        if (asi.as_if_user || asi.context == AsiContext::Secondary) return true;
+        return asi.context == (tl > 0 ? AsiContext::Primary : AsiContext::Nucleus);
+    }
     bool physical_access(uint64_t pa, Access access, void* data, unsigned len, bool little);
     bool register_access(const AsiInfo& asi, uint64_t va, Access access, uint64_t& value);
     void enter_trap(unsigned tt);
@@ -367,6 +385,8 @@ private:
     TlbEntry read_tlb_[kTlbEntries];
     TlbEntry write_tlb_[kTlbEntries];
     uint16_t pending_trap_ = 0;
+    bool translation_sensitive_ = false;
+    unsigned regime_ = 0; // (TL > 0) | PRIV << 1, while translation_sensitive_
     bool interrupt_vector_pending_ = false;
     // cycles() at which the run loop must look at timers and interrupts: 0
     // when an interrupt can be taken, the next compare match, or never.
@@ -429,8 +449,15 @@ template <typename T> inline bool SparcCore::write(uint64_t va, T value, bool li
 }
 
 template <typename T> inline bool SparcCore::read_asi(const AsiInfo& asi, uint64_t va, T& value) {
-    if (__builtin_expect(asi.kind == AsiKind::Memory, 1)) return read(va, value, asi.little);
+    if (__builtin_expect(asi.kind == AsiKind::Memory && !own_translation(asi), 1))
+        return read(va, value, asi.little);
     counters.count(Event::DcRd);
+    if (asi.kind == AsiKind::Memory) {
+        T raw;
+        if (!slow_read(va, &raw, sizeof(T), asi.little, &asi)) return false;
+        value = raw;
+        return true;
+    }
     if (asi.kind == AsiKind::Physical) {
         T raw;
         if (!physical_access(va, Access::Read, &raw, sizeof(T), asi.little)) return false;
@@ -444,8 +471,10 @@ template <typename T> inline bool SparcCore::read_asi(const AsiInfo& asi, uint64
 }
 
 template <typename T> inline bool SparcCore::write_asi(const AsiInfo& asi, uint64_t va, T value) {
-    if (__builtin_expect(asi.kind == AsiKind::Memory, 1)) return write(va, value, asi.little);
+    if (__builtin_expect(asi.kind == AsiKind::Memory && !own_translation(asi), 1))
+        return write(va, value, asi.little);
     counters.count(Event::DcWr);
+    if (asi.kind == AsiKind::Memory) return slow_write(va, &value, sizeof(T), asi.little, &asi);
     if (asi.kind == AsiKind::Physical)
         return physical_access(va, Access::Write, &value, sizeof(T), asi.little);
     uint64_t v = uint64_t(value);

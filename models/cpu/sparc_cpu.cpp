@@ -90,6 +90,8 @@ void SparcCpu::start(uint64_t pc) {
 void SparcCpu::power_on_reset() {
     translator_ = nullptr; // MMUs off: physical addresses
     registers_.dcu_control = 0;
+    mmu_.reset();
+    mmu_state_changed();
     core_.set_trap_handler(nullptr);
     core_.power_on_reset();
     started_ = true;
@@ -245,10 +247,71 @@ uint8_t* SparcCpu::physical_pointer(uint64_t pa, uint64_t len) {
     return d ? d->get_dmi_ptr() + (pa - d->get_start_address()) : nullptr;
 }
 
+namespace {
+mmu::AccessKind mmu_kind(Access access) {
+    return access == Access::Fetch   ? mmu::AccessKind::Fetch
+           : access == Access::Write ? mmu::AccessKind::Write
+                                     : mmu::AccessKind::Read;
+}
+constexpr uint8_t kAsiPrimary = 0x80, kAsiNucleus = 0x04;
+} // namespace
+
+bool SparcCpu::mmu_on(Access access) const {
+    return access == Access::Fetch ? mmu_.immu_enabled() : mmu_.dmmu_enabled();
+}
+
 bool SparcCpu::map_page(uint64_t va, Access access, PageMapping& out) {
     uint64_t pa = va & kPhysicalAddressMask;
-    if (translator_ && !translator_->translate(va, access, pa)) return false;
+    if (translator_) {
+        if (!translator_->translate(va, access, pa)) return false;
+    } else if (mmu_on(access)) {
+        // Fetches and implicit data accesses: nucleus context at TL > 0, primary at TL 0.
+        const bool nucleus = core_.tl > 0;
+        mmu::MmuRequest r;
+        r.va = va;
+        r.kind = mmu_kind(access);
+        r.context = nucleus ? mmu::ContextSel::Nucleus : mmu::ContextSel::Primary;
+        r.privileged = core_.pstate & kPstatePriv;
+        r.asi = nucleus ? kAsiNucleus : kAsiPrimary;
+        return map_through_mmu(r, access, out);
+    }
     return map_physical(pa, access, out);
+}
+
+bool SparcCpu::map_page_in(uint64_t va, Access access, const AsiInfo& asi, PageMapping& out) {
+    if (translator_ || !mmu_on(access)) return map_page(va, access, out);
+    static constexpr mmu::ContextSel kContexts[] = {
+        mmu::ContextSel::Primary, mmu::ContextSel::Primary, mmu::ContextSel::Secondary,
+        mmu::ContextSel::Nucleus};
+    mmu::MmuRequest r;
+    r.va = va;
+    r.kind = mmu_kind(access);
+    r.context = kContexts[unsigned(asi.context)];
+    r.privileged = (core_.pstate & kPstatePriv) && !asi.as_if_user;
+    r.asi = asi.number;
+    r.no_fault = asi.no_fault;
+    return map_through_mmu(r, access, out);
+}
+
+// A hit names the page; side-effect or uncacheable pages are I/O (no host
+// pointer), and pages the core's fast path cannot honour are not kept.
+bool SparcCpu::map_through_mmu(const mmu::MmuRequest& request, Access access, PageMapping& out) {
+    const mmu::Translation t = mmu_.translate(request);
+    if (!t.ok()) {
+        out.trap = t.trap;
+        return false;
+    }
+    if (!map_physical(t.pa, access, out)) return false;
+    if (t.side_effect || (!t.cacheable && access != Access::Fetch)) out.host = nullptr;
+    out.keep = !t.no_fault_only && !t.invert_endian;
+    return true;
+}
+
+void SparcCpu::mmu_state_changed() {
+    mmu_.set_enabled(registers_.dcu_control & kDcuIm, registers_.dcu_control & kDcuDm);
+    if (translator_) return; // user mode: the OS layer translates
+    core_.set_translation_sensitive(mmu_.immu_enabled() || mmu_.dmmu_enabled());
+    mmu_generation_ = mmu_.generation();
 }
 
 bool SparcCpu::map_physical(uint64_t pa, Access access, PageMapping& out) {
@@ -286,18 +349,30 @@ bool SparcCpu::io_access(uint64_t pa, Access access, uint8_t* data, unsigned len
 
 bool SparcCpu::asi_register(unsigned asi, uint64_t va, Access access, uint64_t& value) {
     if (InterruptUnit::handles(asi)) return interrupts_.access(asi, va, access, value);
+    if (mmu::CheetahMmu::is_mmu_asi(asi)) {
+        if (access != Access::Write) return mmu_.load(asi, va, value);
+        if (!mmu_.store(asi, va, value)) return false;
+        if (mmu_.generation() != mmu_generation_) {
+            mmu_generation_ = mmu_.generation();
+            core_.translation_changed();
+        }
+        return true;
+    }
     const CpuRegister* reg = find_cpu_register(asi, va);
     if (!reg) return false;
-    if (access == Access::Write)
+    if (access == Access::Write) {
         reg->write(registers_, value);
-    else
+        if (asi == kAsiDcuControl) mmu_state_changed();
+    } else {
         value = reg->read(registers_);
+    }
     return true;
 }
 
 // The III Cu leaves RED_state with its caches and MMUs off (DCU control cleared).
 void SparcCpu::entered_red_state() {
     registers_.dcu_control = 0;
+    mmu_state_changed();
 }
 
 bool SparcCpu::accept_interrupt(const InterruptVector& vector) {

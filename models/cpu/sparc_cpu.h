@@ -19,6 +19,7 @@
 #include "interrupt_unit.h"
 #include "models/cache/cache_hierarchy.h"
 #include "models/common/roles.h"
+#include "models/mmu/cheetah_mmu.h"
 #include "run_ahead.h"
 #include "run_limits.h"
 #include "sparc_core.h"
@@ -112,6 +113,8 @@ public:
 
     // The registers behind the CPU's internal ASIs (DCU control, Fireplane configuration).
     const CpuRegisterState& registers() const { return registers_; }
+    // The Cheetah+ I- and D-MMU (firmware mode; user mode translates through the OS layer).
+    const mmu::CheetahMmu& mmu() const { return mmu_; }
 
     // Host pointer to physical memory [pa, pa+len) through DMI, or nullptr.
     uint8_t* physical_pointer(uint64_t pa, uint64_t len);
@@ -153,6 +156,11 @@ private:
     bool map_page(uint64_t va, Access access, PageMapping& out) override;
     bool io_access(uint64_t pa, Access access, uint8_t* data, unsigned len) override;
     bool map_physical(uint64_t pa, Access access, PageMapping& out) override;
+    bool map_page_in(uint64_t va, Access access, const AsiInfo& asi, PageMapping& out) override;
+    // Through the MMU: the access's request, and the mapping it yields.
+    bool map_through_mmu(const mmu::MmuRequest& request, Access access, PageMapping& out);
+    bool mmu_on(Access access) const;
+    void mmu_state_changed(); // DCU control or an MMU register was written
     bool asi_register(unsigned asi, uint64_t va, Access access, uint64_t& value) override;
     void entered_red_state() override;
     void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
@@ -163,6 +171,8 @@ private:
     SparcCore core_;
     AddressTranslator* translator_ = nullptr;
     CpuRegisterState registers_;
+    mmu::CheetahMmu mmu_;
+    uint64_t mmu_generation_ = 0; // mmu_.generation() the core's cached translations follow
     InterruptUnit interrupts_;
     bool send_interrupt(const InterruptVector& vector);
     RunAhead run_ahead_; // with the quantum of the model running now

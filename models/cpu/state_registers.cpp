@@ -101,7 +101,10 @@ const StateRegister kPrivileged[] = {
     {6, "%pstate", true, [](const SparcCore& c) { return uint64_t(c.pstate); },
      [](SparcCore& c, uint64_t v) { c.set_pstate(uint16_t(v & 0xfff)); }},
     {7, "%tl", true, [](const SparcCore& c) { return uint64_t(c.tl); },
-     [](SparcCore& c, uint64_t v) { c.tl = unsigned(v > kMaxTl ? kMaxTl : v); }},
+     [](SparcCore& c, uint64_t v) {
+         c.tl = unsigned(v > kMaxTl ? kMaxTl : v);
+         c.check_regime();
+     }},
     {8, "%pil", true, [](const SparcCore& c) { return uint64_t(c.pil); },
      [](SparcCore& c, uint64_t v) {
          c.pil = unsigned(v & 0xf);

@@ -77,6 +77,7 @@ typedef int (*fw_trap_handler)(struct fw_trap_frame* frame);
 /* The C handler for trap type tt (0-0x1ff), or 0 to remove it. Spill and
  * fill for WSTATE 0 and clean_window are the table's own. */
 void fw_set_trap_handler(unsigned tt, fw_trap_handler handler);
+fw_trap_handler fw_trap_handler_of(unsigned tt); /* the handler now, or 0 */
 /* Skips the trapped instruction (for a handler that returns FW_TRAP_DONE). */
 static inline int fw_trap_skip(struct fw_trap_frame* f) {
     (void)f;
@@ -123,6 +124,57 @@ static inline void fw_set_stick_cmpr(uint64_t v) {
 #define FW_SOFTINT_STICK (1ull << 16)
 #define FW_TT_INTERRUPT(level) (0x40u + (level))
 #define FW_TT_INTERRUPT_VECTOR 0x60u
+
+/* ---- the MMUs (Cheetah+: ASIs 0x50-0x5f, the DCU control register) ---- */
+#define FW_TTE_V (1ull << 63)
+#define FW_TTE_SIZE(code) ((uint64_t)(code) << 61) /* 0 8K, 1 64K, 2 512K, 3 4M */
+#define FW_TTE_NFO (1ull << 60)
+#define FW_TTE_IE (1ull << 59)
+#define FW_TTE_L (1ull << 6)  /* locked: kept in the T16, spared by demap-all */
+#define FW_TTE_CP (1ull << 5) /* physically cacheable */
+#define FW_TTE_CV (1ull << 4) /* virtually cacheable */
+#define FW_TTE_E (1ull << 3)  /* side effects: I/O */
+#define FW_TTE_P (1ull << 2)  /* privileged */
+#define FW_TTE_W (1ull << 1)  /* writable */
+#define FW_TTE_G (1ull << 0)  /* global: any context */
+#define FW_DCU_IC (1ull << 0)
+#define FW_DCU_DC (1ull << 1)
+#define FW_DCU_IM (1ull << 2)
+#define FW_DCU_DM (1ull << 3)
+#define FW_MMU_PRIMARY_CONTEXT 0x08
+#define FW_MMU_SECONDARY_CONTEXT 0x10
+#define FW_MMU_SFSR 0x18
+#define FW_MMU_SFAR 0x20
+#define FW_MMU_TSB 0x28
+#define FW_MMU_TAG_ACCESS 0x30
+enum fw_tlb { FW_DTLB = 0, FW_ITLB = 1 };
+/* A TTE for physical address pa: valid, the size code, and the FW_TTE_* flags. */
+static inline uint64_t fw_tte(uint64_t pa, unsigned size, uint64_t flags) {
+    return FW_TTE_V | FW_TTE_SIZE(size) | (pa & 0x7ffffffe000ull) | flags;
+}
+/* Loads a translation of va in context ctx through data in (the TLB it lands in
+ * is the MMU's choice: locked TTEs go to the T16). */
+void fw_tlb_load(enum fw_tlb tlb, uint64_t va, unsigned ctx, uint64_t tte);
+/* Demaps a page (type 0), a context (1) or all unlocked entries (2); sel is the
+ * context register: 0 primary, 1 secondary, 2 nucleus. */
+void fw_tlb_demap(enum fw_tlb tlb, uint64_t va, unsigned type, unsigned sel);
+/* Locked, global 4M identity mappings for the SDK's RAM (the first 16 MiB),
+ * the ROM's code at the reset VA, and the console and power registers (I/O),
+ * then turns both MMUs on: the code runs on as before, translated. */
+void fw_mmu_identity_on(void);
+static inline uint64_t fw_dcu(void) {
+    return FW_LDXA(0, FW_ASI_DCU_CONTROL);
+}
+static inline void fw_set_dcu(uint64_t v) {
+    FW_STXA(0, FW_ASI_DCU_CONTROL, v);
+    __asm__ volatile("membar #Sync" ::: "memory");
+}
+/* A fast_data_access_MMU_miss handler that refills the D-TLB from the TSB set
+ * with fw_tsb_init (8K pages); a miss the TSB cannot serve goes to `fallback`
+ * (0: unexpected). */
+void fw_tsb_init(uint64_t* tsb, unsigned size_code, fw_trap_handler fallback);
+/* Puts the translation of an 8K page into the TSB. */
+void fw_tsb_insert(uint64_t va, unsigned ctx, uint64_t tte);
 
 /* ---- interrupt vectors (cross-calls) ---- */
 /* Sends three data words to the CPU with this agent ID (an INT transaction on

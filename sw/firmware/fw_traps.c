@@ -8,6 +8,10 @@ void fw_set_trap_handler(unsigned tt, fw_trap_handler handler) {
     if (tt < 0x200) handlers[tt] = handler;
 }
 
+fw_trap_handler fw_trap_handler_of(unsigned tt) {
+    return tt < 0x200 ? handlers[tt] : 0;
+}
+
 static void print_trap(uint64_t tl, uint64_t tt, uint64_t tpc, uint64_t tnpc, uint64_t tstate) {
     fw_print("  TL ");
     fw_print_dec(tl);
