@@ -45,6 +45,10 @@ public:
     ~CacheHierarchy() override;
 
     const HierarchyTiming& timing() const { return timing_; }
+    // The DCU control register's IC and DC bits (HierarchyTiming::set_first_level).
+    void set_first_level(bool icache_on, bool dcache_on) {
+        timing_.set_first_level(icache_on, dcache_on);
+    }
     sc_core::sc_time period() const { return period_; }
     uint16_t agent_id() const { return agent_id_; }
     // Told the coherence unit of every store or atomic performed (tracing and

@@ -92,6 +92,12 @@ bool hit_and_touch(CacheArray& cache, uint64_t key) {
 }
 } // namespace
 
+void HierarchyTiming::set_first_level(bool icache_on, bool dcache_on) {
+    icache_on_ = icache_on;
+    dcache_on_ = dcache_on;
+    ++icache_epoch_; // the CPU's I$ line buffer must ask again
+}
+
 void HierarchyTiming::fill_pcache(uint64_t pa) {
     pcache_filled_ = true;
     fill_line(pcache_, pa);
@@ -99,7 +105,7 @@ void HierarchyTiming::fill_pcache(uint64_t pa) {
 
 void HierarchyTiming::fill_icache(uint64_t pa) {
     ++icache_epoch_;
-    fill_line(icache_, pa);
+    if (icache_on_) fill_line(icache_, pa);
 }
 
 bool HierarchyTiming::ecache_valid(uint64_t pa) {
@@ -156,7 +162,7 @@ int HierarchyTiming::miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool p
 
 CacheAnswer HierarchyTiming::fetch(const CacheRequest& r) {
     count(CacheEvent::IcRef);
-    if (hit_and_touch(icache_, r.pa)) return {true, r.cycle, StallCause::None};
+    if (icache_on_ && hit_and_touch(icache_, r.pa)) return {true, r.cycle, StallCause::None};
     count(CacheEvent::IcMiss);
     count(CacheEvent::EcRef);
     if (ecache_valid(r.pa)) {
@@ -205,21 +211,22 @@ CacheAnswer HierarchyTiming::load(const CacheRequest& r) {
 CacheAnswer HierarchyTiming::load_from_caches(const CacheRequest& r, uint64_t at,
                                               StallCause cause) {
     const uint64_t key = dcache_key(r.va, r.pa);
-    if (hit_and_touch(dcache_, key)) return {true, at, cause};
+    if (dcache_on_ && hit_and_touch(dcache_, key)) return {true, at, cause};
     // Floating-point loads also look in the P$, in parallel with the D$.
     if (r.kind == RequestKind::FpLoad && hit_and_touch(pcache_, r.pa)) return {true, at, cause};
     count(CacheEvent::DcRdMiss);
     count(CacheEvent::EcRef);
     if (cause == StallCause::None) cause = StallCause::DcMiss;
     if (ecache_valid(r.pa)) {
-        fill_line(dcache_, key);
+        if (dcache_on_) fill_line(dcache_, key);
         return {true, at + config_.ecache_hit, cause};
     }
     count(CacheEvent::EcMisses);
     count(CacheEvent::EcRdMiss);
     if (cause == StallCause::DcMiss) cause = StallCause::EcMiss;
     FillTargets t;
-    t.ecache = t.dcache = true;
+    t.ecache = true;
+    t.dcache = dcache_on_;
     t.dcache_key = key;
     const int m = miss(r.pa, MshrAccess::Shared, at + config_.miss_detect, false, t);
     if (m < 0) return defer(r, cause);

@@ -88,6 +88,10 @@ public:
     HierarchyTiming(const HierarchyConfig& config, HierarchyClient& client);
 
     CacheAnswer access(const CacheRequest& request);
+    // The DCU control register's IC and DC bits: a first-level cache that is
+    // off is neither looked in nor filled (its accesses go to the E$, which
+    // stays on). Both are on unless firmware turns them off.
+    void set_first_level(bool icache_on, bool dcache_on);
     // The bus answered MSHR `mshr` at `cycle`. An MSHR the snooping bus ordered
     // installs its pending state (snoop_protocol.h); without a snooping bus,
     // `shared` says another cache keeps a copy (S, else E; RTO always gives M).
@@ -197,7 +201,8 @@ private:
     HierarchyActivity activity_;
     uint64_t icache_epoch_ = 0;
     bool pcache_filled_ = false; // until a prefetch fills it, the P$ has nothing to invalidate
-    bool counting_ = true;       // off while deferred requests re-run
+    bool icache_on_ = true, dcache_on_ = true;
+    bool counting_ = true; // off while deferred requests re-run
 };
 
 } // namespace fireplane::cache

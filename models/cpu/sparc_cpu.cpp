@@ -91,7 +91,7 @@ void SparcCpu::power_on_reset() {
     translator_ = nullptr; // MMUs off: physical addresses
     registers_.dcu_control = 0;
     mmu_.reset();
-    mmu_state_changed();
+    dcu_changed();
     core_.set_trap_handler(nullptr);
     core_.power_on_reset();
     started_ = true;
@@ -307,8 +307,10 @@ bool SparcCpu::map_through_mmu(const mmu::MmuRequest& request, Access access, Pa
     return true;
 }
 
-void SparcCpu::mmu_state_changed() {
-    mmu_.set_enabled(registers_.dcu_control & kDcuIm, registers_.dcu_control & kDcuDm);
+void SparcCpu::dcu_changed() {
+    const uint64_t dcu = registers_.dcu_control;
+    caches_->set_first_level(dcu & kDcuIc, dcu & kDcuDc);
+    mmu_.set_enabled(dcu & kDcuIm, dcu & kDcuDm);
     if (translator_) return; // user mode: the OS layer translates
     core_.set_translation_sensitive(mmu_.immu_enabled() || mmu_.dmmu_enabled());
     mmu_generation_ = mmu_.generation();
@@ -362,7 +364,7 @@ bool SparcCpu::asi_register(unsigned asi, uint64_t va, Access access, uint64_t& 
     if (!reg) return false;
     if (access == Access::Write) {
         reg->write(registers_, value);
-        if (asi == kAsiDcuControl) mmu_state_changed();
+        if (asi == kAsiDcuControl) dcu_changed();
     } else {
         value = reg->read(registers_);
     }
@@ -372,7 +374,7 @@ bool SparcCpu::asi_register(unsigned asi, uint64_t va, Access access, uint64_t& 
 // The III Cu leaves RED_state with its caches and MMUs off (DCU control cleared).
 void SparcCpu::entered_red_state() {
     registers_.dcu_control = 0;
-    mmu_state_changed();
+    dcu_changed();
 }
 
 bool SparcCpu::accept_interrupt(const InterruptVector& vector) {

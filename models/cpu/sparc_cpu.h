@@ -160,7 +160,9 @@ private:
     // Through the MMU: the access's request, and the mapping it yields.
     bool map_through_mmu(const mmu::MmuRequest& request, Access access, PageMapping& out);
     bool mmu_on(Access access) const;
-    void mmu_state_changed(); // DCU control or an MMU register was written
+    // The DCU control register changed (firmware, reset, RED_state): the
+    // first-level caches and the MMUs follow its IC, DC, IM and DM bits.
+    void dcu_changed();
     bool asi_register(unsigned asi, uint64_t va, Access access, uint64_t& value) override;
     void entered_red_state() override;
     void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);

@@ -137,10 +137,6 @@ static inline void fw_set_stick_cmpr(uint64_t v) {
 #define FW_TTE_P (1ull << 2)  /* privileged */
 #define FW_TTE_W (1ull << 1)  /* writable */
 #define FW_TTE_G (1ull << 0)  /* global: any context */
-#define FW_DCU_IC (1ull << 0)
-#define FW_DCU_DC (1ull << 1)
-#define FW_DCU_IM (1ull << 2)
-#define FW_DCU_DM (1ull << 3)
 #define FW_MMU_PRIMARY_CONTEXT 0x08
 #define FW_MMU_SECONDARY_CONTEXT 0x10
 #define FW_MMU_SFSR 0x18

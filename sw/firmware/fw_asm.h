@@ -36,6 +36,11 @@
 #define FW_EXIT_SOFTWARE_RESET 102  /* SIR, unless fw_software_reset is replaced */
 #define FW_EXIT_RESET 103           /* a watchdog or externally initiated reset */
 
+#define FW_DCU_IC 0x1 /* DCU control register: I$ on */
+#define FW_DCU_DC 0x2 /* D$ on */
+#define FW_DCU_IM 0x4 /* I-MMU on */
+#define FW_DCU_DM 0x8 /* D-MMU on */
+
 #define FW_STACK_SHIFT 15 /* 32 KiB of stack per agent ID */
 #define FW_MAX_AGENTS 32
 

@@ -42,6 +42,9 @@ _reset:
     wrpr    %g0, 7, %cleanwin   /* all clean: no clean_window traps */
     wrpr    %g0, 0, %wstate     /* spill and fill through the table's 0 handlers */
     wrpr    %g0, 0, %pil
+    mov     FW_DCU_IC | FW_DCU_DC, %g1  /* the first-level caches on, the MMUs off */
+    stxa    %g1, [%g0] FW_ASI_DCU_CONTROL
+    membar  #Sync
     setx    fw_trap_table, %g1, %g2
     wrpr    %g2, 0, %tba
     ldxa    [%g0] FW_ASI_FIREPLANE_CONFIG, %g4
