@@ -14,10 +14,11 @@ constexpr unsigned kAsiDcuControl = 0x45;
 
 // DCU control register bits (UltraSPARC III Cu, "Data Cache Unit Control Register").
 enum : uint64_t {
-    kDcuIc = 1 << 0, // instruction cache on
-    kDcuDc = 1 << 1, // data cache on
-    kDcuIm = 1 << 2, // I-MMU on
-    kDcuDm = 1 << 3, // D-MMU on
+    kDcuIc = 1 << 0,                       // instruction cache on
+    kDcuDc = 1 << 1,                       // data cache on
+    kDcuIm = 1 << 2,                       // I-MMU on
+    kDcuDm = 1 << 3,                       // D-MMU on
+    kDcuWatchpoints = uint64_t(0xf) << 21, // VW, VR, PW, PR: the data watchpoints armed
 };
 
 struct CpuRegisterState {

@@ -41,6 +41,12 @@ public:
                               uint64_t& /*value*/) {
         return false;
     }
+    // A data access about to happen, while the core watches (set_watching):
+    // the watchpoint trap it hits (0x61 PA, 0x62 VA), or 0.
+    virtual uint16_t watchpoint(uint64_t /*va*/, uint64_t /*pa*/, unsigned /*len*/,
+                                bool /*write*/) {
+        return 0;
+    }
     // The core entered RED_state (a trap at TL = MAXTL - 1, or SIR): the
     // III Cu turns its MMUs off.
     virtual void entered_red_state() {}

@@ -373,10 +373,11 @@ bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little, co
         mem_fault_tt_ = m.trap ? m.trap : uint16_t(kTrapDataAccessException);
         return false;
     }
+    if (watching_ && !watch(va, m.pa | (va & kPageMask), len, false)) return false;
     if (log_accesses_)
         log_access(va, m.pa | (va & kPageMask), len, cache::RequestKind::Load, !m.host);
     if (m.host) {
-        if (m.keep && !asi) {
+        if (m.keep && !asi && !watching_) {
             TlbEntry& e = read_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
             e.tag = va & ~kPageMask;
             e.host = m.host;
@@ -400,6 +401,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
         mem_fault_tt_ = m.trap ? m.trap : uint16_t(kTrapDataAccessException);
         return false;
     }
+    if (watching_ && !watch(va, m.pa | (va & kPageMask), len, true)) return false;
     uint8_t bytes[8];
     std::memcpy(bytes, value, len);
     if (!little) swap_bytes(bytes, len);
@@ -414,7 +416,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
     std::memcpy(m.host + (va & kPageMask), bytes, len);
     if (code_cache_.contains(page)) {
         code_cache_.invalidate(va, len);
-    } else if (m.keep && !asi) {
+    } else if (m.keep && !asi && !watching_) {
         TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
         e.tag = page;
         e.host = m.host;
@@ -457,6 +459,13 @@ bool SparcCore::physical_access(uint64_t pa, Access access, void* data, unsigned
         std::memcpy(data, bytes, len);
     }
     return true;
+}
+
+bool SparcCore::watch(uint64_t va, uint64_t pa, unsigned len, bool write) {
+    const uint16_t tt = memory_.watchpoint(va, pa, len, write);
+    if (!tt) return true;
+    mem_fault_tt_ = tt;
+    return false;
 }
 
 bool SparcCore::register_access(const AsiInfo& asi, uint64_t va, Access access, uint64_t& value) {

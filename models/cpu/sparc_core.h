@@ -307,6 +307,12 @@ public:
     void set_translation_sensitive(bool sensitive);
     // The MMU's translations changed (TLB write, demap, context register).
     void translation_changed();
+    // Data watchpoints armed: every data access takes the slow path, which
+    // asks the backend (MemoryBackend::watchpoint) before it happens.
+    void set_watching(bool watching) {
+        watching_ = watching;
+        flush_tlb();
+    }
     // After TL or PSTATE.PRIV changed.
     void check_regime();
     // Instruction word at va, or false on a fetch fault. For disassembly and decode.
@@ -338,6 +344,7 @@ private:
     bool slow_write(uint64_t va, const void* data, unsigned len, bool little,
                     const AsiInfo* asi = nullptr);
     bool code_still_mapped(const CodePage& code);
+    bool watch(uint64_t va, uint64_t pa, unsigned len, bool write); // false: a watchpoint trap
     // An explicit ASI that names another context or a user check than the access's own.
     bool own_translation(const AsiInfo& asi) const {
         if (!translation_sensitive_) return false;
@@ -386,6 +393,7 @@ private:
     TlbEntry write_tlb_[kTlbEntries];
     uint16_t pending_trap_ = 0;
     bool translation_sensitive_ = false;
+    bool watching_ = false;
     unsigned regime_ = 0; // (TL > 0) | PRIV << 1, while translation_sensitive_
     bool interrupt_vector_pending_ = false;
     // cycles() at which the run loop must look at timers and interrupts: 0

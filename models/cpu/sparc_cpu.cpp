@@ -307,9 +307,19 @@ bool SparcCpu::map_through_mmu(const mmu::MmuRequest& request, Access access, Pa
     return true;
 }
 
+uint16_t SparcCpu::watchpoint(uint64_t va, uint64_t pa, unsigned len, bool write) {
+    mmu::MmuRequest r;
+    r.va = va;
+    r.kind = write ? mmu::AccessKind::Write : mmu::AccessKind::Read;
+    r.context = core_.tl > 0 ? mmu::ContextSel::Nucleus : mmu::ContextSel::Primary;
+    r.privileged = core_.pstate & kPstatePriv;
+    return mmu_.watchpoint(r, pa, len, registers_.dcu_control);
+}
+
 void SparcCpu::dcu_changed() {
     const uint64_t dcu = registers_.dcu_control;
     caches_->set_first_level(dcu & kDcuIc, dcu & kDcuDc);
+    if (!translator_) core_.set_watching(dcu & kDcuWatchpoints);
     mmu_.set_enabled(dcu & kDcuIm, dcu & kDcuDm);
     if (translator_) return; // user mode: the OS layer translates
     core_.set_translation_sensitive(mmu_.immu_enabled() || mmu_.dmmu_enabled());
