@@ -16,6 +16,7 @@
 
 find_program(SPARC_CC sparc64-linux-gnu-gcc)
 find_program(SPARC_CXX sparc64-linux-gnu-g++)
+find_program(SPARC_OBJCOPY sparc64-linux-gnu-objcopy)
 # The guest-side headers (fireplane_magic.h, ...): sw/lib in the source tree;
 # the installed package sets its own.
 if(NOT FIREPLANE_SPARC_INCLUDE_DIR)

@@ -19,6 +19,7 @@ struct MachineOptions {
 struct RunOptions {
     MachineOptions machine;
     std::vector<std::string> program; // program path and its arguments
+    std::string raw_address;          // boot --raw ADDR: the image is a raw binary placed there
     std::string stats_file;           // --stats FILE ("" for none)
     bool quiet = false;               // no end-of-run summary
     std::string trace_file;           // --trace FILE: every executed instruction of cpu0

@@ -129,7 +129,9 @@ int sc_main(int argc, char* argv[]) {
     add_machine_options(*boot_cmd, boot.machine, "uni-firmware.yaml");
     add_run_control_options(*boot_cmd, boot);
     add_output_options(*boot_cmd, boot);
-    boot_cmd->add_option("image", boot.program, "the firmware image (ELF)")
+    boot_cmd->add_option("--raw", boot.raw_address,
+                         "the image is a raw binary, placed at this physical address");
+    boot_cmd->add_option("image", boot.program, "the firmware image (ELF, or raw with --raw)")
         ->required()
         ->expected(1);
 

@@ -140,7 +140,9 @@ int boot_firmware(const RunOptions& options) {
     if (!options.stats_file.empty())
         open_output(stats_out, absolute(options.stats_file), "statistics");
     Session session(machine_of(options));
-    session.load_firmware(options.program.front());
+    std::optional<uint64_t> raw;
+    if (!options.raw_address.empty()) raw = units::parse_bytes(options.raw_address);
+    session.load_firmware(options.program.front(), raw);
     if (options.monitors.any()) session.sample_monitors(options.monitors);
     const RunResult result = run_with_progress(session, options, trace);
     std::fflush(stdout); // the console's output before the report

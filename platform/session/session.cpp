@@ -7,6 +7,8 @@
 #include "platform/loader/elf_image.h"
 
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 namespace fireplane {
@@ -75,11 +77,37 @@ linux_user::LinuxProcess& Session::load_program(const std::vector<std::string>& 
     return *process_;
 }
 
-void Session::load_firmware(const std::string& path) {
+namespace {
+// One piece of a firmware image: bytes for [paddr, paddr + filesz), zeros up to memsz.
+struct FirmwarePiece {
+    uint64_t paddr;
+    const uint8_t* data;
+    uint64_t filesz, memsz;
+};
+
+std::vector<uint8_t> read_whole_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw loader::LoadError("cannot open '" + path + "'");
+    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                               std::istreambuf_iterator<char>());
+    if (bytes.empty()) throw loader::LoadError("'" + path + "' is empty");
+    return bytes;
+}
+} // namespace
+
+void Session::load_firmware(const std::string& path, std::optional<uint64_t> raw_address) {
     StatsRegistry::Scope scope(stats_);
     if (process_ || firmware_)
         throw std::logic_error("Session::load_firmware: a program is already loaded");
-    auto image = std::make_unique<loader::ElfImage>(loader::read_elf(path));
+    std::vector<FirmwarePiece> pieces;
+    if (raw_address) {
+        raw_image_ = read_whole_file(path);
+        pieces.push_back({*raw_address, raw_image_.data(), raw_image_.size(), raw_image_.size()});
+    } else {
+        image_ = std::make_unique<loader::ElfImage>(loader::read_elf(path));
+        for (const loader::ElfSegment& s : image_->segments)
+            pieces.push_back({s.paddr, image_->bytes.data() + s.offset, s.filesz, s.memsz});
+    }
     const Location machine_file{machine_.file, 0, 0};
     if (platform_->cpus.empty())
         throw ConfigError(machine_file, "the machine has no sparc_cpu to run the firmware on");
@@ -91,8 +119,8 @@ void Session::load_firmware(const std::string& path) {
     // Where an image may go: the boot ROM(s) and RAM.
     std::vector<NamedRange> places = platform_->rams;
     places.insert(places.end(), platform_->roms.begin(), platform_->roms.end());
-    for (size_t i = 0; i < image->segments.size(); ++i) {
-        const loader::ElfSegment& s = image->segments[i];
+    for (size_t i = 0; i < pieces.size(); ++i) {
+        const FirmwarePiece& s = pieces[i];
         if (s.memsz == 0) continue;
         bool inside = false;
         for (const NamedRange& r : places)
@@ -100,15 +128,16 @@ void Session::load_firmware(const std::string& path) {
                       s.paddr - r.range.base <= r.range.size - s.memsz;
         if (!inside)
             throw loader::LoadError(
-                "'" + path + "': segment " + std::to_string(i) + " at physical " + hex(s.paddr) +
-                "-" + hex(s.paddr + s.memsz - 1) + " is outside the machine's boot ROM and RAM");
+                "'" + path + "': " + (raw_address ? "the image" : "segment " + std::to_string(i)) +
+                " at physical " + hex(s.paddr) + "-" + hex(s.paddr + s.memsz - 1) +
+                " is outside the machine's boot ROM and RAM");
     }
 
     end_elaboration();
-    for (size_t i = 0; i < image->segments.size(); ++i) {
-        const loader::ElfSegment& s = image->segments[i];
+    for (size_t i = 0; i < pieces.size(); ++i) {
+        const FirmwarePiece& s = pieces[i];
         const std::vector<uint8_t> zeros(s.memsz - s.filesz);
-        if (!platform_->host->write(s.paddr, image->bytes.data() + s.offset, s.filesz) ||
+        if (!platform_->host->write(s.paddr, s.data, s.filesz) ||
             !platform_->host->write(s.paddr + s.filesz, zeros.data(), zeros.size()))
             throw loader::LoadError("'" + path + "': segment " + std::to_string(i) + " at " +
                                     hex(s.paddr) + " could not be written (debug transport)");
@@ -123,7 +152,6 @@ void Session::load_firmware(const std::string& path) {
         });
     for (auto* cpu : platform_->cpus)
         cpu->power_on_reset();
-    image_ = std::move(image);
     firmware_ = true;
 }
 

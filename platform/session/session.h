@@ -97,12 +97,12 @@ public:
     linux_user::LinuxProcess* process() { return process_.get(); }
 
     // Firmware mode: places an ELF by its segments' physical addresses
-    // (p_paddr) into the boot ROM and RAM through debug transport, then every
-    // CPU takes the power-on reset. A power_control's poweroff ends the run
-    // with its exit code. Ends elaboration. Throws ConfigError when the
-    // machine cannot boot, loader errors for a bad ELF or a segment outside
-    // the ROM and RAM.
-    void load_firmware(const std::string& path);
+    // (p_paddr), or a raw binary at `raw_address`, into the boot ROM and RAM
+    // through debug transport, then every CPU takes the power-on reset. A
+    // power_control's poweroff ends the run with its exit code. Ends
+    // elaboration. Throws ConfigError when the machine cannot boot, loader
+    // errors for a bad ELF or an image outside the ROM and RAM.
+    void load_firmware(const std::string& path, std::optional<uint64_t> raw_address = {});
     bool firmware_loaded() const { return firmware_; }
 
     // ---- tools, once the program is loaded ----
@@ -131,6 +131,7 @@ private:
     std::unique_ptr<RunSummary> summary_;
     std::unique_ptr<RunControl> control_;
     std::unique_ptr<loader::ElfImage> image_;
+    std::vector<uint8_t> raw_image_; // a raw firmware image
     std::unique_ptr<linux_user::LinuxProcess> process_;
     std::unique_ptr<MonitorTools> monitors_;
     std::unique_ptr<profiling::Collector> collector_;
