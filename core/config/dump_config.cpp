@@ -10,11 +10,26 @@
 namespace fireplane {
 namespace {
 
+// YYYY-M-D at the start: a YAML 1.1 reader (PyYAML) takes such text for a
+// timestamp (an epoch such as 2026-01-01T00:00:00), not a string.
+bool looks_like_date(const std::string& s) {
+    size_t i = 0;
+    const auto digits = [&](size_t min, size_t max) {
+        size_t n = 0;
+        while (i < s.size() && n < max && s[i] >= '0' && s[i] <= '9')
+            ++i, ++n;
+        return n >= min;
+    };
+    const auto dash = [&] { return i < s.size() && s[i++] == '-'; };
+    return digits(4, 4) && dash() && digits(1, 2) && dash() && digits(1, 2);
+}
+
 // Plain YAML scalars are kept to a conservative character set; anything else
 // is double-quoted so that it reads back as exactly the same text.
 bool plain_is_safe(const std::string& s) {
     if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL" || s == "-")
         return false;
+    if (looks_like_date(s)) return false;
     if (s.front() == ' ' || s.back() == ' ' || s.back() == ':') return false;
     if (std::string("-?:,[]{}#&*!|>'\"%@`").find(s.front()) != std::string::npos) return false;
     if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos) return false;

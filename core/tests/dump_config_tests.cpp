@@ -73,3 +73,12 @@ TEST_CASE("dump_config output loads back to the same configuration", "[dump]") {
     CHECK(again.find("cpu1")->params.get_string("label") == "a \"quoted\": #1");
     CHECK(again.simulation.params.get_time_ps("quantum") == 10000000);
 }
+
+TEST_CASE("dump_config quotes text a YAML reader would take for a date", "[dump]") {
+    ModelFactory factory = test::make_factory();
+    MachineConfig m =
+        load_machine(fixture("small.yaml"), {"cpu0.label=2026-01-01T00:00:00"}, factory);
+    std::ostringstream out;
+    dump_config(m, factory, out);
+    CHECK(out.str().find("label: \"2026-01-01T00:00:00\"") != std::string::npos);
+}

@@ -4,7 +4,7 @@
 // new type needs no change to the builder. A socket is handed over as a
 // TargetPort (any target socket of the base protocol); the model that owns
 // an initiator socket binds it itself, since only it knows the socket's type.
-#include "interrupt_vector.h"
+#include "interrupts.h"
 
 #include <systemc>
 #include <tlm>
@@ -46,6 +46,24 @@ class PowerSwitch {
 public:
     virtual ~PowerSwitch() = default;
     virtual void on_poweroff(std::function<void(int exit_code)> listener) = 0;
+};
+
+// A device with an interrupt line: its INO comes from the machine file
+// (`interrupt`; 0 = not connected). The builder connects every source with a
+// number to the machine's one InterruptController.
+class InterruptSource {
+public:
+    virtual ~InterruptSource() = default;
+    virtual void connect_interrupt(InterruptInput& to) = 0;
+    virtual unsigned interrupt_number() const = 0;
+};
+
+// Receives the levels of every InterruptSource (models/common/interrupts.h)
+// and delivers interrupts to the processors (the I/O bridge on a sun4u machine).
+class InterruptController {
+public:
+    virtual ~InterruptController() = default;
+    virtual InterruptInput& interrupt_input() = 0;
 };
 
 // A master on the system bus (a CPU's uncached port, a DMA engine).

@@ -8,7 +8,7 @@
 // 0x60). A vector arriving while BUSY is refused: the sender sees NACK.
 // The registers are declared once each, in a table (interrupt_unit.cpp).
 #include "memory_backend.h"
-#include "models/common/interrupt_vector.h"
+#include "models/common/interrupts.h"
 
 #include <cstdint>
 #include <functional>

@@ -2,7 +2,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace fireplane {
 
@@ -18,10 +20,14 @@ CharSink::CharSink(const std::string& target) : target_(target) {
     } else if (target == "none") {
         file_ = nullptr;
     } else {
-        file_ = std::fopen(target.c_str(), "wb");
-        if (!file_)
+        const int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+        file_ = fd < 0 ? nullptr : ::fdopen(fd, "wb"); // fdopen does not truncate
+        if (!file_) {
+            const int error = errno;
+            if (fd >= 0) ::close(fd);
             throw std::runtime_error("cannot create output file '" + target +
-                                     "': " + std::strerror(errno));
+                                     "': " + std::strerror(error));
+        }
         owned_ = true;
     }
 }
@@ -31,8 +37,16 @@ CharSink::~CharSink() {
     if (owned_) std::fclose(file_);
 }
 
+void CharSink::begin() {
+    if (begun_) return;
+    begun_ = true;
+    // A file that cannot be emptied (a device, a FIFO) is written as it is.
+    if (owned_ && ::ftruncate(::fileno(file_), 0) != 0) return;
+}
+
 void CharSink::put(char c) {
     if (!file_) return;
+    begin();
     pending_.push_back(c);
     if (c == '\n' || pending_.size() >= kMaxPending) flush();
 }

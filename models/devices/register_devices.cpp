@@ -3,6 +3,7 @@
 #include "boot_rom.h"
 #include "core/factory/model_factory.h"
 #include "core/factory/param_table.h"
+#include "m48t59.h"
 #include "power_control.h"
 #include "ram.h"
 #include "router.h"
@@ -17,6 +18,14 @@ namespace fireplane {
 namespace {
 
 constexpr uint64_t kNoMax = ParamTable<RamConfig>::kNoMax;
+// Interrupt numbers: the controller decides which it accepts (sun4u: the
+// interrupt group and the 6-bit INO, 11 bits together).
+constexpr int64_t kMaxInterrupt = 2047;
+
+std::optional<ConfigProblem> range_wraps(uint64_t base, uint64_t size) {
+    if (base + (size - 1) < base) return ConfigProblem{"size", "base + size wraps around"};
+    return std::nullopt;
+}
 
 const ParamTable<RamConfig>& ram_params() {
     static const auto table =
@@ -40,13 +49,45 @@ const ParamTable<UartConfig>& uart_params() {
             .text("output", &UartConfig::output,
                   "where transmitted bytes go: stdout, stderr, none or a file path")
             .frequency("clock", &UartConfig::clock_hz,
-                       "UART input clock; only used to report the baud rate");
+                       "UART input clock: with the divisor, the baud rate and so the time "
+                       "each received character takes")
+            .text("input", &UartConfig::input,
+                  "where received bytes come from: none, stdin or a file path (a pipe or "
+                  "file is read as the receiver has room; a terminal is polled)")
+            .count("interrupt", &UartConfig::interrupt, 0, kMaxInterrupt,
+                   "interrupt number of its line on the interrupt controller; 0: not connected")
+            .time("poll_interval", &UartConfig::poll_interval, true,
+                  "simulated time between two polls of a terminal input");
     return table;
 }
 
-std::optional<ConfigProblem> range_wraps(uint64_t base, uint64_t size) {
-    if (base + (size - 1) < base) return ConfigProblem{"size", "base + size wraps around"};
-    return std::nullopt;
+const ParamTable<M48t59Config>& m48t59_params() {
+    using C = M48t59Config;
+    static const auto table =
+        ParamTable<C>()
+            .address("base", &C::base,
+                     "physical address of its 8 KiB (NVRAM, clock registers at +0x1ff0)")
+            .required()
+            .text("epoch", &C::epoch,
+                  "the time at simulated time zero, UTC: YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or "
+                  "Unix seconds (1970 to 2099)")
+            .text("image", &C::image, "file of the 8192 NVRAM bytes to start from; empty: all zero")
+            .flag("persist", &C::persist, "write the NVRAM back to image at the end of the run")
+            .count("interrupt", &C::interrupt, 0, kMaxInterrupt,
+                   "interrupt number of its IRQ/FT line (alarm, watchdog); 0: not connected")
+            .rule([](const C& c) -> std::optional<ConfigProblem> {
+                try {
+                    parse_epoch(c.epoch);
+                } catch (const std::invalid_argument& e) {
+                    return ConfigProblem{"epoch", e.what()};
+                }
+                if (c.persist && c.image.empty())
+                    return ConfigProblem{"persist", "persist needs an image file to write to"};
+                if (c.base % M48t59::kSize != 0)
+                    return ConfigProblem{"base", "the NVRAM window must be 8 KiB aligned"};
+                return range_wraps(c.base, M48t59::kSize);
+            });
+    return table;
 }
 
 const ParamTable<BootRomConfig>& boot_rom_params() {
@@ -94,8 +135,19 @@ std::unique_ptr<sc_core::sc_module> create_uart(const char* name, const Params& 
     const UartConfig c = uart_params().read(p);
     try {
         return std::make_unique<Uart16550>(name, c);
+    } catch (const InputError& e) {
+        p.fail("input", e.what()); // unreadable, or stdin taken by another device
     } catch (const std::exception& e) {
         p.fail("output", e.what()); // the output file could not be created
+    }
+}
+
+std::unique_ptr<sc_core::sc_module> create_m48t59(const char* name, const Params& p) {
+    const M48t59Config c = m48t59_params().read(p);
+    try {
+        return std::make_unique<M48t59>(name, c);
+    } catch (const std::exception& e) {
+        p.fail("image", e.what()); // the rules checked the rest
     }
 }
 
@@ -113,8 +165,14 @@ std::unique_ptr<sc_core::sc_module> create_boot_rom(const char* name, const Para
 void register_device_models(ModelFactory& factory) {
     factory.add({"ram", "flat RAM, sparse on the host (pages cost memory only once touched)",
                  ram_params().specs(), create_ram});
-    factory.add({"uart16550", "16550A console UART; transmit only, output to a stream or file",
+    factory.add({"uart16550",
+                 "16550A console UART: output to a stream or file, input from stdin or a file, "
+                 "an interrupt line",
                  uart_params().specs(), create_uart});
+    factory.add({"m48t59",
+                 "ST M48T59 time-of-day clock: 8 KiB NVRAM, BCD clock from an epoch plus "
+                 "simulated time, alarm and watchdog",
+                 m48t59_params().specs(), create_m48t59});
     factory.add({"boot_rom",
                  "boot PROM at the reset vector: reads and read-only DMI; software writes are "
                  "ignored, debug writes load the image",

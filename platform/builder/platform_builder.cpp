@@ -33,6 +33,7 @@ struct Part {
     template <typename Role> Role* as() const { return dynamic_cast<Role*>(module); }
 
     std::string name() const { return config ? config->name : module->name(); }
+    std::string type() const { return config ? config->type : module->kind(); }
     // A wiring problem: at the component's line in the machine file, or about
     // the attached module.
     [[noreturn]] void fail(const std::string& message, const char* param = nullptr) const {
@@ -98,18 +99,43 @@ void map_targets(const std::vector<Part>& parts, Platform& platform) {
         if (!target) continue;
         const AddressRange range = target->bus_range();
         AddressMap* on = platform.system_bus;
-        for (AddressMap* m : platform.windows)
-            if (m != p.as<AddressMap>() && m->window().contains(range) &&
-                m->window().size < on->window().size)
-                on = m;
+        const std::string* on_name = &platform.system_bus_name;
+        for (const NamedWindow& w : platform.windows)
+            if (w.map != p.as<AddressMap>() && w.map->window().contains(range) &&
+                w.map->window().size < on->window().size) {
+                on = w.map;
+                on_name = &w.name;
+            }
         try {
             on->map(target->bus_target(), range, p.name());
         } catch (const std::invalid_argument& e) {
             p.fail(e.what(), "base");
         }
+        platform.memory_map.push_back({p.name(), p.type(), range, *on_name});
         if (target->is_memory()) platform.rams.push_back({p.name(), range});
         if (target->holds_firmware()) platform.roms.push_back({p.name(), range});
         if (p.as<BusObserver>()) platform.monitors.push_back({p.name(), range});
+    }
+}
+
+// Every interrupt source with a number goes to the one controller; a number
+// is one line, so two sources cannot share it.
+void wire_interrupts(const std::vector<Part>& parts, Platform& platform) {
+    for (const Part& p : parts) {
+        auto* source = p.as<InterruptSource>();
+        if (!source || source->interrupt_number() == 0) continue;
+        const unsigned number = source->interrupt_number();
+        if (!platform.interrupt_controller)
+            p.fail("asks for interrupt " + std::to_string(number) +
+                       ", but the machine has no interrupt controller",
+                   "interrupt");
+        for (const InterruptLine& line : platform.interrupts)
+            if (line.number == number)
+                p.fail("interrupt " + std::to_string(number) + " is already taken by '" +
+                           line.source + "'",
+                       "interrupt");
+        source->connect_interrupt(platform.interrupt_controller->interrupt_input());
+        platform.interrupts.push_back({number, p.name()});
     }
 }
 
@@ -152,14 +178,17 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const Mod
     else
         platform->container = std::make_unique<Container>(name.c_str(), create);
     platform->interconnect = the_only<CoherentInterconnect>(parts, "fireplane_bus");
+    platform->interrupt_controller = the_only<InterruptController>(parts, "interrupt controller");
     for (const Part& p : parts) {
         if (p.as<CoherentInterconnect>()) platform->interconnect_name = p.module->name();
+        if (p.as<SystemBus>()) platform->system_bus_name = p.name();
         if (auto* cpu = p.as<Processor>()) platform->cpus.push_back(&cpu->sparc_cpu());
         if (auto* power = p.as<PowerSwitch>()) platform->power_switches.push_back(power);
         if (auto* window = p.as<AddressMap>(); window && !p.as<SystemBus>())
-            platform->windows.push_back(window);
+            platform->windows.push_back({window, p.name()});
         need_system_bus(p, *platform);
     }
+    wire_interrupts(parts, *platform);
     if (!platform->system_bus) return platform;
 
     wire_interconnect(parts, *platform);
@@ -179,11 +208,13 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const Mod
 void attach_module(Platform& platform, sc_core::sc_module& module) {
     const std::vector<Part> part{{&module, nullptr}};
     const Part& p = part.front();
-    if (p.as<Processor>() || p.as<SystemBus>() || p.as<CoherentInterconnect>())
-        p.fail("processors and buses come from the machine file; attach devices, masters and "
-               "observers");
+    if (p.as<Processor>() || p.as<SystemBus>() || p.as<CoherentInterconnect>() ||
+        p.as<InterruptController>())
+        p.fail("processors, buses and the interrupt controller come from the machine file; "
+               "attach devices, masters and observers");
     need_system_bus(p, platform);
-    if (auto* window = p.as<AddressMap>()) platform.windows.push_back(window);
+    if (auto* window = p.as<AddressMap>()) platform.windows.push_back({window, p.name()});
+    wire_interrupts(part, platform);
     wire_interconnect(part, platform);
     bind_initiators(part, platform);
     map_targets(part, platform);

@@ -25,6 +25,26 @@ struct NamedRange {
     AddressRange range;
 };
 
+// One line of the memory map: a bus target and the address map it was put on.
+struct MappedTarget {
+    std::string name;
+    std::string type; // its model type (for a module attached by the user, its kind)
+    AddressRange range;
+    std::string on; // the AddressMap's component: the system bus or a bridge
+};
+
+// An address map below the system bus (a bridge), by its component's name.
+struct NamedWindow {
+    AddressMap* map;
+    std::string name;
+};
+
+// An interrupt line wired to the controller, by its source's name.
+struct InterruptLine {
+    unsigned number;
+    std::string source;
+};
+
 struct Platform {
     // The parent of every component when the machine has a name (so two
     // machines can live in one design); destroyed after them.
@@ -35,12 +55,16 @@ struct Platform {
     std::vector<NamedRange> monitors; // observers with a register window, in file order
     std::vector<NamedRange> roms;     // targets that hold firmware (boot ROMs), in file order
     std::vector<PowerSwitch*> power_switches;
-    std::vector<AddressMap*> windows; // the address maps below the system bus (bridges)
+    std::vector<NamedWindow> windows;      // the address maps below the system bus (bridges)
+    std::vector<MappedTarget> memory_map;  // every bus target, in the order they were mapped
+    std::vector<InterruptLine> interrupts; // every connected interrupt source, in file order
     SystemBus* system_bus = nullptr;
-    CoherentInterconnect* interconnect = nullptr; // when the machine has one
-    std::string interconnect_name;                // its module name, for its statistics
-    HostPort* host = nullptr;                     // debug access for host tools (with a system bus)
-    SimulationConfig simulation;                  // the machine file's `simulation` section
+    std::string system_bus_name;
+    InterruptController* interrupt_controller = nullptr; // when the machine has one
+    CoherentInterconnect* interconnect = nullptr;        // when the machine has one
+    std::string interconnect_name;                       // its module name, for its statistics
+    HostPort* host = nullptr;    // debug access for host tools (with a system bus)
+    SimulationConfig simulation; // the machine file's `simulation` section
 
     ~Platform();
 };
@@ -49,14 +73,15 @@ struct Platform {
 void register_all_models(ModelFactory& factory);
 
 // Throws ConfigError for wiring problems (no system bus, overlapping devices,
-// ...). With a `name`, the components are created inside a module of that name.
+// an interrupt with no controller or taken twice, ...). With a `name`, the
+// components are created inside a module of that name.
 std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const ModelFactory& factory,
                                          const std::string& name = "");
 
 // Wires a module built outside the machine file by the roles it plays, as the
 // builder wires a component (before the end of elaboration). Throws
 // std::invalid_argument when it cannot be wired (an overlapping range, a role
-// that needs a bus the machine lacks, a processor).
+// that needs a bus or an interrupt controller the machine lacks, a processor).
 void attach_module(Platform& platform, sc_core::sc_module& module);
 
 } // namespace fireplane

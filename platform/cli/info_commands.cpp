@@ -1,5 +1,6 @@
 // dump-config, list-models and the counter lists of `collect`.
 #include "commands.h"
+#include "platform/builder/memory_map.h"
 #include "platform/builder/platform_builder.h"
 #include "platform/profiling/hw_counters.h"
 
@@ -32,6 +33,11 @@ int dump_config(const MachineOptions& options) {
     register_all_models(factory);
     MachineConfig machine = load_machine(options.config, options.overrides(), factory);
     fireplane::dump_config(machine, factory, std::cout);
+    // The memory map is the builder's: where each target landed. Building
+    // opens no input and runs nothing; a wiring error is the machine's error.
+    std::cout.flush();
+    const std::unique_ptr<Platform> platform = build_platform(machine, factory);
+    print_memory_map(*platform, std::cout);
     return 0;
 }
 

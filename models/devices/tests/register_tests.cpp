@@ -2,6 +2,7 @@
 // parameters, and creating from Params builds the configured model.
 #include "core/factory/model_factory.h"
 #include "models/devices/boot_rom.h"
+#include "models/devices/m48t59.h"
 #include "models/devices/power_control.h"
 #include "models/devices/ram.h"
 #include "models/devices/register_devices.h"
@@ -23,7 +24,7 @@ using testing::params_for;
 TEST_CASE("register: device types are registered with described parameters", "[register]") {
     ModelFactory factory;
     register_device_models(factory);
-    for (const char* name : {"ram", "boot_rom", "uart16550", "power_control", "router"}) {
+    for (const char* name : {"ram", "boot_rom", "uart16550", "m48t59", "power_control", "router"}) {
         const ModelType* type = factory.find(name);
         REQUIRE(type != nullptr);
         CHECK_FALSE(type->description.empty());
@@ -123,4 +124,79 @@ TEST_CASE("register: boot_rom and power_control parameter errors name the parame
     const ModelType& pc_type = *factory.find("power_control");
     CHECK_THROWS_WITH(pc_type.create("pc", params_for(pc_type, "pc", {{"base", "0x1fff1001008"}})),
                       Catch::Contains("test.yaml:1:1") && Catch::Contains("4 KiB aligned"));
+}
+
+TEST_CASE("register: uart16550's input, interrupt and poll interval", "[register]") {
+    ModelFactory factory;
+    register_device_models(factory);
+    const ModelType& type = *factory.find("uart16550");
+    CHECK(type.param("input")->default_value == "none");
+    CHECK(type.param("interrupt")->default_value == "0");
+    CHECK(type.param("poll_interval")->default_value == "100us");
+    auto module = type.create("uart", params_for(type, "uart",
+                                                 {{"base", "0x1000"},
+                                                  {"output", "none"},
+                                                  {"interrupt", "9"},
+                                                  {"poll_interval", "1ms"}}));
+    auto* uart = dynamic_cast<Uart16550*>(module.get());
+    REQUIRE(uart != nullptr);
+    CHECK(uart->interrupt_number() == 9);
+    CHECK(uart->config().poll_interval == sc_core::sc_time(1, sc_core::SC_MS));
+    CHECK(uart->config().input == "none");
+    CHECK_THROWS_WITH(type.create("u2", params_for(type, "u2",
+                                                   {{"base", "0"},
+                                                    {"output", "none"},
+                                                    {"input", "/nonexistent-dir/in"}})),
+                      Catch::Contains("test.yaml:1:1") && Catch::Contains("u2.input") &&
+                          Catch::Contains("/nonexistent-dir/in"));
+    CHECK_THROWS_WITH(
+        type.create("u3", params_for(type, "u3", {{"base", "0"}, {"interrupt", "4096"}})),
+        Catch::Contains("interrupt"));
+    CHECK_THROWS_WITH(
+        type.create("u4", params_for(type, "u4", {{"base", "0"}, {"poll_interval", "0ns"}})),
+        Catch::Contains("poll_interval"));
+}
+
+TEST_CASE("register: m48t59 is created from Params with its epoch and interrupt", "[register]") {
+    ModelFactory factory;
+    register_device_models(factory);
+    const ModelType& type = *factory.find("m48t59");
+    CHECK(type.param("base")->required());
+    CHECK(type.param("epoch")->default_value == "2026-01-01T00:00:00");
+    CHECK(type.param("image")->default_value.empty());
+    CHECK(type.param("persist")->default_value == "false");
+    CHECK(type.param("interrupt")->default_value == "0");
+    auto module = type.create(
+        "tod",
+        params_for(type, "tod",
+                   {{"base", "0x1fff1002000"}, {"epoch", "2000-01-01"}, {"interrupt", "5"}}));
+    auto* tod = dynamic_cast<M48t59*>(module.get());
+    REQUIRE(tod != nullptr);
+    CHECK(tod->bus_range().base == 0x1fff1002000);
+    CHECK(tod->bus_range().size == 0x2000);
+    CHECK(tod->epoch_seconds() == 946684800);
+    CHECK(tod->interrupt_number() == 5);
+}
+
+TEST_CASE("register: m48t59 parameter errors name the parameter", "[register]") {
+    ModelFactory factory;
+    register_device_models(factory);
+    const ModelType& type = *factory.find("m48t59");
+    const auto error = [&](const std::vector<std::pair<std::string, std::string>>& values) {
+        try {
+            type.create("tod", params_for(type, "tod", values));
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK_THAT(error({{"base", "0"}, {"epoch", "2026-02-30"}}), Catch::Contains("test.yaml:1:1") &&
+                                                                    Catch::Contains("tod.epoch") &&
+                                                                    Catch::Contains("2026-02-30"));
+    CHECK_THAT(error({{"base", "0"}, {"persist", "true"}}),
+               Catch::Contains("tod.persist") && Catch::Contains("image"));
+    CHECK_THAT(error({{"base", "0x1fff1001000"}}),
+               Catch::Contains("tod.base") && Catch::Contains("8 KiB aligned"));
+    CHECK_THAT(error({{"base", "0"}, {"image", "/nonexistent-dir/nvram.bin"}}),
+               Catch::Contains("tod.image") && Catch::Contains("/nonexistent-dir/nvram.bin"));
 }

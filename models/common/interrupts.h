@@ -1,11 +1,22 @@
 #pragma once
-// Interrupt vectors: the Fireplane's INT transaction carries three 64-bit
-// data words from one agent to another (a CPU's cross-call, or an I/O
-// bridge's device interrupt). The target's receive unit takes one at a time;
-// a second one while it is busy is refused (NACK) and the sender retries.
+// Interrupts in the machine, two contracts:
+// - devices and the interrupt controller: a device drives a level-sensitive
+//   line, named by its interrupt number (INO), into the one input the
+//   controller exposes; a level is only reported when it changes;
+// - interrupt vectors: the Fireplane's INT transaction carries three 64-bit
+//   data words from one agent to another (a CPU's cross-call, or the
+//   controller's device interrupt). The target's receive unit takes one at a
+//   time; a second one while it is busy is refused (NACK) and the sender retries.
 #include <cstdint>
 
 namespace fireplane {
+
+class InterruptInput {
+public:
+    virtual ~InterruptInput() = default;
+    // Line `ino` is now asserted (true) or deasserted (false).
+    virtual void set_level(unsigned ino, bool asserted) = 0;
+};
 
 struct InterruptVector {
     uint16_t source = 0; // agent ID of the sender
