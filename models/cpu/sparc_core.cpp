@@ -91,6 +91,7 @@ SparcCore::SparcCore(MemoryBackend& memory, TrapHandler* trap_handler)
     : memory_(memory), trap_handler_(trap_handler) {}
 
 uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
+    cycle_limit_ = cycle_limit;
     if (timing_)
         return trace_ ? run_loop<true, true>(budget, cycle_limit)
                       : run_loop<false, true>(budget, cycle_limit);

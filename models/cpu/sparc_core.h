@@ -135,8 +135,16 @@ public:
     uint64_t cycles() const { return cycles_ + (retired() - cycles_at_); }
     uint64_t tick() const { return timers.tick(cycles()); }
     uint64_t stick() const { return timers.stick(cycles()); }
-    // Stall cycles found after the instruction retired (the CPU waited for the caches).
-    void add_cycles(uint64_t n) { cycles_ += n; }
+    // Stall cycles: the CPU waited for its caches, a device or an interrupt
+    // dispatch. A stall past the run's cycle limit ends the run there, so a
+    // CPU polling a device comes back to SystemC time when it should.
+    void add_cycles(uint64_t n) {
+        cycles_ += n;
+        if (cycles() >= cycle_limit_) {
+            end_chain();
+            request_stop();
+        }
+    }
     // Cycles with nothing to run: a kernel's idle loop, so supervisor time for the counters.
     void idle(uint64_t n) {
         const bool user = !(pstate & kPstatePriv);
@@ -385,6 +393,7 @@ private:
     CompletedInstruction completion_{}; // the last instruction, for complete()
     uint64_t cycles_ = 0;               // cycles up to ...
     uint64_t cycles_at_ = 0;            // ... this many retired instructions
+    uint64_t cycle_limit_ = ~uint64_t(0); // of the run() under way
     cache::CacheRequest accesses_[kMaxAccesses];
     unsigned access_count_ = 0;
     uint64_t chain_budget_ = 0; // instructions the current chain may still run ...

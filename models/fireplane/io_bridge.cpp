@@ -8,17 +8,32 @@ namespace fireplane {
 
 IoBridge::IoBridge(sc_core::sc_module_name name, const IoBridgeConfig& config)
     : sc_module(name), socket("socket"), announce("announce"), config_(config), devices_("devices"),
-      to_devices_("to_devices") {
+      to_devices_("to_devices"),
+      interrupts_(
+          config.agent_id, [this](const InterruptVector& v) { return send_vector(v); },
+          [this] { retry_.notify(config_.interrupt_retry); }) {
     if (config_.size == 0 || config_.base + (config_.size - 1) < config_.base)
         throw std::invalid_argument("the I/O window is empty or wraps around");
     socket.register_b_transport(this, &IoBridge::b_transport);
     socket.register_transport_dbg(this, &IoBridge::transport_dbg);
     to_devices_.bind(devices_.target_socket);
+    SC_HAS_PROCESS(IoBridge);
+    SC_METHOD(retry_interrupts);
+    sensitive << retry_;
+    dont_initialize();
 
     for (const TransactionInfo& t : transaction_table())
         if (t.klass == TransactionClass::Io)
             stats_.add_counter("transactions." + std::string(t.mnemonic), &by_type_[t.code()],
                                std::string(t.mnemonic) + " transactions through the bridge");
+    stats_.add_counter("interrupts.sent", &interrupts_.vectors_sent,
+                       "interrupt vectors sent for device lines");
+    stats_.add_counter("interrupts.nacked", &interrupts_.vectors_nacked,
+                       "of them refused by the target CPU (retried)");
+}
+
+void IoBridge::retry_interrupts() {
+    interrupts_.retry_pending();
 }
 
 IoBridge::~IoBridge() = default;
@@ -26,10 +41,63 @@ IoBridge::~IoBridge() = default;
 void IoBridge::map(TargetPort& device, const AddressRange& range, const std::string& name) {
     if (range.size == 0 || !window().contains(range))
         throw std::invalid_argument("'" + name + "' does not fit the I/O bridge's window");
+    if (range.base < config_.base + InterruptMapper::kRegisterBytes)
+        throw std::invalid_argument("'" + name +
+                                    "' overlaps the I/O bridge's interrupt registers (the first " +
+                                    "8 KiB of its window)");
     devices_.map(device, range.base, range.size, name);
 }
 
+// The interrupt registers: 64-bit accesses in the first 8 KiB of the window.
+bool IoBridge::register_access(tlm::tlm_generic_payload& gp) {
+    const uint64_t offset = gp.get_address();
+    if (offset >= InterruptMapper::kRegisterBytes) return false;
+    uint64_t value = 0;
+    bool ok = gp.get_data_length() == 8 && !gp.get_byte_enable_ptr();
+    if (ok && gp.is_write()) {
+        for (unsigned b = 0; b < 8; ++b)
+            value = value << 8 | gp.get_data_ptr()[b];
+        ok = interrupts_.write(offset, value);
+    } else if (ok) {
+        ok = interrupts_.read(offset, value);
+        for (unsigned b = 0; b < 8 && ok; ++b)
+            gp.get_data_ptr()[b] = uint8_t(value >> (56 - 8 * b));
+    }
+    gp.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return true;
+}
+
+// An interrupt vector from the bridge's agent, on the interconnect (which
+// hands it to the target CPU); without one nobody answers.
+bool IoBridge::send_vector(const InterruptVector& vector) {
+    if (announce.size() == 0) return false;
+    uint8_t data[24];
+    for (unsigned w = 0; w < 3; ++w)
+        for (unsigned b = 0; b < 8; ++b)
+            data[8 * w + b] = uint8_t(vector.data[w] >> (56 - 8 * b));
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(interrupt_address(vector.target));
+    gp.set_data_ptr(data);
+    gp.set_data_length(sizeof data);
+    gp.set_streaming_width(sizeof data);
+    gp.set_byte_enable_ptr(nullptr);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    FireplaneExtension& x = fireplane_extension(gp);
+    x.type = TransactionType::INT;
+    x.source = config_.agent_id;
+    x.transaction_id = uint16_t(interrupts_.vectors_sent);
+    x.nacked = false;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    announce->b_transport(gp, delay);
+    return gp.is_response_ok() && !x.nacked;
+}
+
 void IoBridge::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    if (register_access(gp)) {
+        delay += config_.latency;
+        return;
+    }
     FireplaneExtension& x = fireplane_extension(gp);
     x.type = io_transaction(gp.is_write(), gp.get_data_length());
     ++by_type_[unsigned(x.type)];

@@ -11,7 +11,13 @@
 // LT (b_transport) and debug transport; no DMI: device registers have side
 // effects. Addresses arrive local to the bridge's window (the router makes
 // them so) and leave global, for the devices' own decoder.
+//
+// It is also the machine's interrupt controller: the first 8 KiB of its
+// window hold the interrupt mapping registers (interrupt_mapper.h), and a
+// device's line becomes an interrupt vector, an INT transaction from the
+// bridge's agent to the CPU the mapping names.
 #include "fireplane_extension.h"
+#include "interrupt_mapper.h"
 #include "models/common/roles.h"
 #include "models/devices/router.h"
 #include "transaction_types.h"
@@ -33,10 +39,15 @@ struct IoBridgeConfig {
     uint64_t base = 0x1fff0000000; // the I/O window
     uint64_t size = uint64_t(256) << 20;
     uint16_t agent_id = kFirstIoAgentId;
-    sc_core::sc_time latency{150, sc_core::SC_NS}; // each way through the bridge, added once
+    sc_core::sc_time latency{150, sc_core::SC_NS};       // each way through the bridge, added once
+    sc_core::sc_time interrupt_retry{1, sc_core::SC_US}; // after a NACKed interrupt vector
 };
 
-class IoBridge : public sc_core::sc_module, public BusTarget, public AddressMap, public IoAgent {
+class IoBridge : public sc_core::sc_module,
+                 public BusTarget,
+                 public AddressMap,
+                 public IoAgent,
+                 public InterruptController {
 public:
     tlm_utils::simple_target_socket<IoBridge> socket;
     // To the Fireplane bus's `io` socket: every transaction the bridge carries
@@ -57,6 +68,9 @@ public:
     void map(TargetPort& device, const AddressRange& range, const std::string& name) override;
     // IoAgent
     void bind_announcements(TargetPort& interconnect) override { announce.bind(interconnect); }
+    // InterruptController
+    InterruptInput& interrupt_input() override { return interrupts_; }
+    const InterruptMapper& interrupts() const { return interrupts_; }
 
     const IoBridgeConfig& config() const { return config_; }
     uint64_t transactions(TransactionType t) const { return by_type_[unsigned(t)]; }
@@ -64,11 +78,16 @@ public:
 private:
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+    bool register_access(tlm::tlm_generic_payload& gp); // the interrupt registers
+    bool send_vector(const InterruptVector& vector);
+    void retry_interrupts(); // SC_METHOD: NACKed vectors again
 
     IoBridgeConfig config_;
     Router devices_;
     tlm_utils::simple_initiator_socket<IoBridge> to_devices_;
     std::array<uint64_t, kNumTransactionTypes> by_type_{};
+    InterruptMapper interrupts_;
+    sc_core::sc_event retry_;
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 

@@ -95,6 +95,8 @@ const ParamTable<IoBridgeConfig>& io_bridge_params() {
                    "Safari agent ID (I/O agents: 24-31)")
             .time("latency", &C::latency, false,
                   "added to every access for crossing the bridge (to be calibrated)")
+            .time("interrupt_retry", &C::interrupt_retry, false,
+                  "how long after a NACKed interrupt vector the bridge sends it again")
             .rule([](const C& c) { return range_wraps(c.base, c.size); });
     return table;
 }

@@ -185,6 +185,16 @@ static inline int fw_vector_pending(void) {
     return (FW_LDXA(0, FW_ASI_INTR_RECEIVE) >> 5) & 1;
 }
 
+/* ---- device interrupts (the I/O bridge's interrupt mapping) ---- */
+#define FW_IO_BRIDGE_BASE 0x1fff0000000ull
+#define FW_CONSOLE_INO 0x2b /* the machines' console UART */
+#define FW_TOD_INO 0x2c
+/* Routes device line ino to the CPU with this agent ID, which receives an
+ * interrupt vector whose data word 0 is ino. */
+void fw_route_interrupt(unsigned ino, unsigned agent);
+/* After servicing the device: the line may interrupt again (ICLR idle). */
+void fw_interrupt_done(unsigned ino);
+
 /* ---- test harness ---- */
 /* Counts a check; a failed one prints "FAIL: what (got value)". */
 void fw_check(int ok, const char* what, uint64_t value);

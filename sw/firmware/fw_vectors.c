@@ -31,3 +31,15 @@ void fw_receive_vector(uint64_t data[3]) {
     FW_STXA(0, FW_ASI_INTR_RECEIVE, 0);
     __asm__ volatile("membar #Sync" ::: "memory");
 }
+
+/* The I/O bridge's interrupt mapping: IMAP (V, target agent ID, INR) and ICLR. */
+#define IMAP(ino) ((volatile uint64_t*)(FW_IO_BRIDGE_BASE + 0x1000 + 8 * (ino)))
+#define ICLR(ino) ((volatile uint64_t*)(FW_IO_BRIDGE_BASE + 0x1400 + 8 * (ino)))
+
+void fw_route_interrupt(unsigned ino, unsigned agent) {
+    *IMAP(ino) = (1ull << 31) | ((uint64_t)(agent & 0x1f) << 26) | (ino & 0x3f);
+}
+
+void fw_interrupt_done(unsigned ino) {
+    *ICLR(ino) = 0;
+}
