@@ -46,6 +46,8 @@ class PowerSwitch {
 public:
     virtual ~PowerSwitch() = default;
     virtual void on_poweroff(std::function<void(int exit_code)> listener) = 0;
+    // Software asked for a system reset: the listener makes every CPU take a power-on reset.
+    virtual void on_reset(std::function<void()> listener) = 0;
 };
 
 // A device with an interrupt line: its INO comes from the machine file

@@ -47,6 +47,10 @@ public:
                                 bool /*write*/) {
         return 0;
     }
+    // A reset the core was asked for is due (SparcCore::request_reset): the
+    // CPU puts everything around the core in its power-on state, then the
+    // core's own (SparcCore::power_on_reset).
+    virtual void reset_due() {}
     // The core entered RED_state (a trap at TL = MAXTL - 1, or SIR): the
     // III Cu turns its MMUs off.
     virtual void entered_red_state() {}

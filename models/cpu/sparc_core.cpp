@@ -164,11 +164,16 @@ unsigned SparcCore::deliverable_interrupt() const {
 }
 
 void SparcCore::update_interrupts() {
-    event_cycle_ = deliverable_interrupt() ? 0 : timers.next_match();
+    event_cycle_ = deliverable_interrupt() || reset_pending_ ? 0 : timers.next_match();
     if (event_cycle_ != CpuTimers::kNever) end_chain(); // the loop looks before the next one
 }
 
 bool SparcCore::service_events() {
+    if (reset_pending_) {
+        reset_pending_ = false;
+        memory_.reset_due();
+        return true;
+    }
     softint |= timers.take_matches(cycles());
     const unsigned tt = deliverable_interrupt();
     if (!tt) {

@@ -82,6 +82,13 @@ public:
     // + 0x20, PSTATE RED|PEF|PRIV|AG, TL = MAXTL with TT = 1. TBA and the
     // window registers keep their values (undefined after reset in V9).
     void power_on_reset();
+    // A system reset: taken at the next instruction boundary (the backend's
+    // reset_due() then does the CPU's and the core's power-on reset).
+    void request_reset() {
+        reset_pending_ = true;
+        event_cycle_ = 0;
+        end_chain();
+    }
     static constexpr uint64_t kResetVector = 0xfffffffff0000000ull; // RSTVaddr
     static constexpr uint64_t kPowerOnResetOffset = 0x20;
     static constexpr uint64_t kSoftwareResetOffset = 0x80;
@@ -405,6 +412,7 @@ private:
     bool watching_ = false;
     unsigned regime_ = 0; // (TL > 0) | PRIV << 1, while translation_sensitive_
     bool interrupt_vector_pending_ = false;
+    bool reset_pending_ = false;
     // cycles() at which the run loop must look at timers and interrupts: 0
     // when an interrupt can be taken, the next compare match, or never.
     uint64_t event_cycle_ = CpuTimers::kNever;

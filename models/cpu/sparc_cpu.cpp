@@ -89,13 +89,20 @@ void SparcCpu::start(uint64_t pc) {
 
 void SparcCpu::power_on_reset() {
     translator_ = nullptr; // MMUs off: physical addresses
+    core_.set_trap_handler(nullptr);
+    reset_due();
+    started_ = true;
+    wake_event_.notify(sc_core::SC_ZERO_TIME);
+}
+
+// The power-on state of everything the CPU holds: DCU control 0 (MMUs and
+// caches off), empty TLBs, an empty interrupt receive unit, then the core's.
+void SparcCpu::reset_due() {
     registers_.dcu_control = 0;
     mmu_.reset();
     dcu_changed();
-    core_.set_trap_handler(nullptr);
+    interrupts_.set_busy(false);
     core_.power_on_reset();
-    started_ = true;
-    wake_event_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void SparcCpu::wake(const sc_time& at) {

@@ -95,6 +95,9 @@ public:
     // MMUs off and no trap handler, so traps vector through TBA; the CPU
     // starts at the reset vector once the simulation runs.
     void power_on_reset();
+    // A system reset (firmware's power_control RESET): the CPU takes a
+    // power-on reset at its next instruction boundary.
+    void request_reset() { core_.request_reset(); }
     // With a dispatcher, it decides what the CPU runs (cpu_dispatcher.h).
     void set_dispatcher(CpuDispatcher* dispatcher) { dispatcher_ = dispatcher; }
     // A sleeping CPU wakes at SystemC time `at` (or now, if that has passed)
@@ -166,6 +169,7 @@ private:
     void dcu_changed();
     bool asi_register(unsigned asi, uint64_t va, Access access, uint64_t& value) override;
     void entered_red_state() override;
+    void reset_due() override;
     void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
     const tlm::tlm_dmi* find_dmi(uint64_t pa, uint64_t len, Access access);
 

@@ -14,10 +14,11 @@ namespace fireplane {
 // clang-format off
 using P = PowerControl;
 const P::RegisterInfo P::kRegisters[kNumRegs] = {
-//   id        name        offset read value  description                                       write hook
-    {Poweroff, "poweroff", 0x00,  0,          "write: power off; bits 7:0 are the exit code",   &P::write_poweroff},
-    {Reset,    "reset",    0x08,  0,          "write: software reset (not implemented yet)",    &P::write_reset},
-    {Id,       "id",       0x10,  kIdValue,   "read-only: \"FPpower\\0\" identifies the device", nullptr},
+//   id        name        offset read value  description                                            write hook        read hook
+    {Poweroff, "poweroff", 0x00,  0,          "write: power off; bits 7:0 are the exit code",        &P::write_poweroff, nullptr},
+    {Reset,    "reset",    0x08,  0,          "write: every CPU takes a power-on reset",             &P::write_reset,    nullptr},
+    {Id,       "id",       0x10,  kIdValue,   "read-only: \"FPpower\\0\" identifies the device",      nullptr,            nullptr},
+    {Resets,   "resets",   0x18,  0,          "read-only: resets through this register since power-on", nullptr,         &P::read_resets},
 };
 // clang-format on
 
@@ -35,6 +36,7 @@ PowerControl::PowerControl(sc_core::sc_module_name name, const PowerControlConfi
 
     stats_.add_counter("reads", &reads_, "register reads (not debug, not failed)");
     stats_.add_counter("writes", &writes_, "register writes (not debug, not failed)");
+    stats_.add_counter("resets", &resets_, "resets software asked for (RESET writes)");
 }
 
 PowerControl::~PowerControl() = default;
@@ -67,7 +69,8 @@ unsigned PowerControl::access(tlm::tlm_generic_payload& gp, const sc_core::sc_ti
     uint8_t* data = gp.get_data_ptr();
     unsigned moved = len;
     if (gp.is_read()) {
-        const uint64_t value = len == 8 ? r.read_value : r.read_value & 0xffffffffu;
+        const uint64_t full = r.on_read ? (this->*r.on_read)() : r.read_value;
+        const uint64_t value = len == 8 ? full : full & 0xffffffffu;
         for (unsigned b = 0; b < len; ++b)
             data[b] = uint8_t(value >> (8 * (len - 1 - b)));
         if (!debug) ++reads_;
@@ -113,13 +116,11 @@ void PowerControl::write_poweroff(uint64_t value, const sc_core::sc_time& at) {
     sc_core::sc_stop();
 }
 
-void PowerControl::write_reset(uint64_t, const sc_core::sc_time& at) {
-    if (reset_reported_) return;
-    reset_reported_ = true;
-    const std::string msg = "write to reset at " + at.to_string() +
-                            " ignored: software-initiated reset is not implemented yet "
-                            "(reported once)";
-    SC_REPORT_WARNING(name(), msg.c_str());
+// The CPUs take the reset at their next instruction boundary; the count
+// tells the reset code this is not the first boot.
+void PowerControl::write_reset(uint64_t, const sc_core::sc_time&) {
+    ++resets_;
+    if (reset_listener_) reset_listener_();
 }
 
 } // namespace fireplane

@@ -1,8 +1,11 @@
 #pragma once
-// PowerControl: the register firmware writes to power the machine off, and so
-// the way a bare-metal program reports its result (the exit code). A write to
-// POWEROFF ends the simulation (sc_stop). Registers are 64-bit, big-endian as
-// the SPARC sees them; 8-byte accesses, or 4-byte ones to the low half.
+// PowerControl: the registers firmware writes to power the machine off, and so
+// the way a bare-metal program reports its result (the exit code), or to
+// reset it. A write to POWEROFF ends the simulation (sc_stop); a write to
+// RESET makes every CPU take a power-on reset (memory keeps its contents) and
+// counts in RESETS, which reset code reads to tell a first boot from a later
+// one. Registers are 64-bit, big-endian as the SPARC sees them; 8-byte
+// accesses, or 4-byte ones to the low half.
 #include "models/common/roles.h"
 
 #include "core/stats/stats.h"
@@ -28,7 +31,7 @@ public:
     // ID reads "FPpower" and a NUL, in address order (big-endian).
     static constexpr uint64_t kIdValue = 0x4650706f77657200ull;
     // The register set, in the order of the register table.
-    enum Reg { Poweroff, Reset, Id, kNumRegs };
+    enum Reg { Poweroff, Reset, Id, Resets, kNumRegs };
     static uint64_t offset(Reg reg) { return kRegisters[reg].offset; }
     static const char* register_name(Reg reg) { return kRegisters[reg].name; }
 
@@ -49,6 +52,10 @@ public:
     void on_poweroff(std::function<void(int exit_code)> listener) override {
         listener_ = std::move(listener);
     }
+    void on_reset(std::function<void()> listener) override {
+        reset_listener_ = std::move(listener);
+    }
+    uint64_t resets() const { return resets_; }
 
     uint64_t reads() const { return reads_; }
     uint64_t writes() const { return writes_; }
@@ -56,14 +63,16 @@ public:
 private:
     // `at` is the access's local time (sc_time_stamp() plus the annotated delay).
     using WriteHook = void (PowerControl::*)(uint64_t value, const sc_core::sc_time& at);
+    using ReadHook = uint64_t (PowerControl::*)() const;
 
     struct RegisterInfo {
         Reg id;
         const char* name;
         uint64_t offset;
-        uint64_t read_value; // what a read returns
+        uint64_t read_value; // what a read returns, unless on_read says
         const char* description;
         WriteHook on_write; // nullptr: read-only, a write is ignored
+        ReadHook on_read = nullptr;
     };
     static const RegisterInfo kRegisters[kNumRegs];
 
@@ -85,7 +94,9 @@ private:
     bool powered_off_ = false;
     int exit_code_ = 0;
     sc_core::sc_time powered_off_at_ = sc_core::SC_ZERO_TIME;
-    bool reset_reported_ = false;
+    std::function<void()> reset_listener_;
+    uint64_t resets_ = 0;
+    uint64_t read_resets() const { return resets_; }
     uint64_t reads_ = 0;
     uint64_t writes_ = 0;
     StatsGroup stats_{this->name()}; // last: its statistics go first

@@ -143,13 +143,18 @@ void Session::load_firmware(const std::string& path, std::optional<uint64_t> raw
                                     hex(s.paddr) + " could not be written (debug transport)");
     }
     // Power-off halts every CPU at once: none runs past the store.
-    for (PowerSwitch* p : platform_->power_switches)
+    for (PowerSwitch* p : platform_->power_switches) {
         p->on_poweroff([this](int code) {
             powered_off_ = true;
             poweroff_code_ = code;
             for (auto* cpu : platform_->cpus)
                 cpu->core().halt(code);
         });
+        p->on_reset([this] {
+            for (auto* cpu : platform_->cpus)
+                cpu->request_reset();
+        });
+    }
     for (auto* cpu : platform_->cpus)
         cpu->power_on_reset();
     firmware_ = true;

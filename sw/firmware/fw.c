@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-enum { kThr = 0, kLsr = 5, kLsrThre = 0x20 };
+enum { kRbr = 0, kThr = 0, kLsr = 5, kLsrDr = 0x01, kLsrThre = 0x20 };
 
 static volatile uint8_t* const uart = (volatile uint8_t*)FW_UART_BASE;
 
@@ -45,6 +45,22 @@ void fw_exit(int code) {
     *(volatile uint64_t*)FW_POWER_BASE = (uint64_t)(code & 0xff);
     for (;;) /* the store ends the run */
         ;
+}
+
+void fw_reset(void) {
+    *(volatile uint64_t*)(FW_POWER_BASE + FW_POWER_RESET) = 1;
+    for (;;) /* every CPU is reset at its next instruction */
+        ;
+}
+
+uint64_t fw_boot_number(void) {
+    return *(volatile uint64_t*)(FW_POWER_BASE + FW_POWER_RESETS);
+}
+
+int fw_getc(void) {
+    while (!(uart[kLsr] & kLsrDr))
+        ;
+    return uart[kRbr];
 }
 
 void* memset(void* dst, int c, size_t n) {

@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#define FW_UART_BASE 0x1fff1000000ull  /* console 16550, registers 1 byte apart */
-#define FW_POWER_BASE 0x1fff1001000ull /* power_control: poweroff at +0 */
+#define FW_UART_BASE 0x1fff1000000ull /* console 16550, registers 1 byte apart */
+/* FW_POWER_BASE (fw_asm.h): power_control, poweroff at +0, reset at +8. */
 
 /* ---- console and power ---- */
 void fw_putc(char c);
@@ -19,8 +19,12 @@ void fw_puts(const char* s);  /* the string and a newline */
 void fw_print(const char* s); /* the string only */
 void fw_print_hex(uint64_t value);
 void fw_print_dec(uint64_t value);
-__attribute__((noreturn)) void
-fw_exit(int code); /* powers off: `fireplane boot` exits with code & 0xff */
+/* Powers off: `fireplane boot` exits with code & 0xff. */
+__attribute__((noreturn)) void fw_exit(int code);
+/* Every CPU takes a power-on reset; RAM keeps its contents. */
+__attribute__((noreturn)) void fw_reset(void);
+uint64_t fw_boot_number(void); /* resets so far: 0 on the first boot */
+int fw_getc(void);             /* the console's next character (waits for it) */
 
 /* ---- privileged and ancillary state registers ---- */
 #define FW_RDPR(reg)                                                                               \

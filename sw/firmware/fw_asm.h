@@ -41,6 +41,10 @@
 #define FW_DCU_IM 0x4 /* I-MMU on */
 #define FW_DCU_DM 0x8 /* D-MMU on */
 
+#define FW_POWER_BASE 0x1fff1001000 /* power_control: poweroff +0, reset +8, resets +0x18 */
+#define FW_POWER_RESET 0x08
+#define FW_POWER_RESETS 0x18
+
 #define FW_STACK_SHIFT 15 /* 32 KiB of stack per agent ID */
 #define FW_MAX_AGENTS 32
 

@@ -57,12 +57,18 @@ _reset:
     mov     %g0, %fp
     .endm
 
+/* The master of boot n (n = the power register's RESETS count) is the CPU
+ * whose casx moves fw_master from n to n + 1: memory outlives a reset, so
+ * each boot elects afresh. */
 _start:
     CPU_SETUP
+    setx    FW_POWER_BASE, %g1, %g2
+    ldx     [%g2 + FW_POWER_RESETS], %g5
     setx    fw_master, %g1, %g2
-    mov     1, %g3
-    casx    [%g2], %g0, %g3
-    brnz,pn %g3, fw_secondary_loop
+    add     %g5, 1, %g3
+    casx    [%g2], %g5, %g3
+    cmp     %g3, %g5
+    bne,pn  %xcc, fw_secondary_loop
      mov    %g4, %o0
 
     setx    __bss_start, %g1, %o0
@@ -75,7 +81,7 @@ _start:
      add    %o0, 8, %o0
 2:
     setx    fw_bss_ready, %g1, %g2
-    mov     1, %g3
+    add     %g5, 1, %g3         /* this boot's number in fw_master */
     stx     %g3, [%g2]
     call    main
      nop
@@ -130,10 +136,10 @@ _red_state:
     .section .data
     .align 8
     .globl fw_master
-fw_master:                      /* 0 until a CPU claims it */
+fw_master:                      /* boots elected so far: the last one's RESETS + 1 */
     .xword 0
     .globl fw_bss_ready
-fw_bss_ready:                   /* set once the master has cleared bss */
+fw_bss_ready:                   /* fw_master's value once that boot's master cleared bss */
     .xword 0
 fw_sir_record:                  /* TT and TL of the last SIR */
     .xword 0, 0

@@ -365,7 +365,7 @@ TEST_CASE("m48t59: an initiator running ahead of SystemC time sees what its cloc
           "[m48t59]") {
     TodBench b;
     b.write(M::Watchdog, M::kWatchdogSteering | 1 << 2 | 2); // 1 s
-    b.ini.delay = sc_time(1500, SC_MS);                     // the initiator's local time
+    b.ini.delay = sc_time(1500, SC_MS);                      // the initiator's local time
     CHECK(b.read(M::Seconds) == 0x01);
     CHECK(b.line()); // the watchdog ran out at 1 s
     CHECK(b.read(M::Flags) == M::kFlagWatchdog);

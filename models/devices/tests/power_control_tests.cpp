@@ -1,6 +1,6 @@
 // PowerControl: a write to poweroff stops the simulation with an exit code,
 // the ID register, the access sizes it takes and the address errors it gives,
-// the unimplemented reset register, and debug access.
+// the reset register and its count, and debug access.
 #include "core/stats/stats.h"
 #include "models/devices/power_control.h"
 #include "test_initiator.h"
@@ -17,7 +17,7 @@ using sc_core::sc_time;
 
 namespace {
 
-constexpr uint64_t kPoweroff = 0x0, kReset = 0x8, kId = 0x10;
+constexpr uint64_t kPoweroff = 0x0, kReset = 0x8, kId = 0x10, kResets = 0x18;
 
 std::vector<uint8_t> be64(uint64_t v) {
     std::vector<uint8_t> out(8);
@@ -150,7 +150,10 @@ TEST_CASE("power_control: debug reads see the registers and debug writes do noth
     std::vector<uint8_t> off = be64(3);
     CHECK(b.ini.debug(tlm::TLM_WRITE_COMMAND, kPoweroff, off) == 0);
     CHECK_FALSE(b.pc.powered_off());
-    CHECK(b.ini.debug(tlm::TLM_READ_COMMAND, 0x18, d) == 0);
+    CHECK(b.ini.debug(tlm::TLM_READ_COMMAND, 0x20, d) == 0);
+    std::vector<uint8_t> reset = be64(1);
+    CHECK(b.ini.debug(tlm::TLM_WRITE_COMMAND, kReset, reset) == 0);
+    CHECK(b.pc.resets() == 0);
     CHECK(b.pc.reads() == 0);
     CHECK(b.pc.writes() == 0);
 }
@@ -167,11 +170,11 @@ TEST_CASE("power_control: other sizes, alignments and offsets get address errors
     CHECK(b.ini.write(kPoweroff + 2, {0, 0, 0, 1}) == bad);
     CHECK(b.ini.write(kPoweroff + 4, be64(1)) == bad);
     CHECK(b.ini.write(kPoweroff, std::vector<uint8_t>(16, 1)) == bad);
-    CHECK(b.ini.write(0x18, be64(1)) == bad); // no register there
+    CHECK(b.ini.write(0x20, be64(1)) == bad); // no register there
     CHECK(b.ini.write(0xff8, be64(1)) == bad);
     CHECK(b.ini.write(0x1000, be64(1)) == bad); // outside the window
     std::vector<uint8_t> d(8);
-    CHECK(b.ini.read(0x18, d) == bad);
+    CHECK(b.ini.read(0x20, d) == bad);
     CHECK(b.ini.read(kId + 1, d) == bad);
     std::vector<uint8_t> burst(8);
     CHECK(b.ini.transport(tlm::TLM_WRITE_COMMAND, kPoweroff, burst, {}, 4) == bad);
@@ -184,15 +187,23 @@ TEST_CASE("power_control: other sizes, alignments and offsets get address errors
     CHECK(b.pc.writes() == 0);
 }
 
-TEST_CASE("power_control: writes to reset are ignored with one warning", "[power_control]") {
+TEST_CASE("power_control: a reset write calls the listener and counts in resets",
+          "[power_control]") {
     PowerBench b;
+    int calls = 0;
+    b.pc.on_reset([&] { ++calls; });
+    std::vector<uint8_t> d(8);
+    REQUIRE(b.ini.read(kResets, d) == tlm::TLM_OK_RESPONSE);
+    CHECK(from_be(d) == 0);
     CHECK(b.ini.write(kReset, be64(1)) == tlm::TLM_OK_RESPONSE);
     CHECK(b.ini.write(kReset + 4, {0, 0, 0, 1}) == tlm::TLM_OK_RESPONSE);
-    CHECK(sc_core::sc_report_handler::get_count("pc") == 1);
-    CHECK(sc_core::sc_report_handler::get_count(sc_core::SC_WARNING) == 1);
+    CHECK(calls == 2);
+    REQUIRE(b.ini.read(kResets, d) == tlm::TLM_OK_RESPONSE);
+    CHECK(from_be(d) == 2);
+    CHECK(b.ini.write(kResets, be64(7)) == tlm::TLM_OK_RESPONSE); // read-only: ignored
+    CHECK(b.pc.resets() == 2);
     CHECK_FALSE(b.pc.powered_off());
     CHECK(sc_core::sc_get_status() == sc_core::SC_PAUSED);
-    CHECK(b.pc.writes() == 2);
 }
 
 TEST_CASE("power_control: a base that is not 4 KiB aligned is rejected", "[power_control]") {

@@ -6,6 +6,7 @@
 #include "platform/session/session.h"
 
 #include "models/devices/uart16550.h"
+#include "models/fireplane/io_bridge.h"
 
 #include <catch2/catch.hpp>
 
@@ -83,71 +84,73 @@ std::string error_of(const SessionOptions& o) {
 } // namespace
 
 TEST_CASE("interrupt sources with a number are connected to the controller") {
-    const std::string file = machine_with("builder_intc.yaml", "  intc: {type: test_intc}\n");
-    Session s(options(file, {"console.interrupt=5", "tod.interrupt=6", "console.input=none"}));
+    // uni-firmware.yaml: the I/O bridge is the controller, the console is INO 0x2b, the TOD 0x2c.
+    Session s(options(kUniFirmware, {"console.input=none"}));
     Platform& p = s.platform();
     REQUIRE(p.interrupt_controller != nullptr);
     REQUIRE(p.interrupts.size() == 2);
-    CHECK(p.interrupts[0].number == 5);
+    CHECK(p.interrupts[0].number == 0x2b);
     CHECK(p.interrupts[0].source == "console");
-    CHECK(p.interrupts[1].number == 6);
+    CHECK(p.interrupts[1].number == 0x2c);
     CHECK(p.interrupts[1].source == "tod");
 
-    auto* intc = module_named<RecordingController>(p, "intc");
+    auto* bridge = module_named<IoBridge>(p, "io");
     auto* uart = module_named<Uart16550>(p, "console");
-    REQUIRE(intc != nullptr);
+    REQUIRE(bridge != nullptr);
     REQUIRE(uart != nullptr);
+    CHECK(&p.interrupt_controller->interrupt_input() == &bridge->interrupt_input());
     sc_core::sc_start(sc_core::SC_ZERO_TIME); // ends elaboration: the bus is bound
     const uint8_t ier = 0x01;
     REQUIRE(p.host->write(0x1fff1000001, &ier, 1)); // IER: received data
+    CHECK_FALSE(bridge->interrupts().line(0x2b).level);
     uart->receive('!');
-    REQUIRE(intc->levels.size() == 1);
-    CHECK(intc->levels[0] == std::make_pair(5u, true));
-    std::remove(file.c_str());
+    CHECK(bridge->interrupts().line(0x2b).level);
 }
 
 TEST_CASE("a source without a number is left unconnected") {
-    const std::string file = machine_with("builder_none.yaml", "  intc: {type: test_intc}\n");
-    Session s(options(file));
+    Session s(options(kUniFirmware, {"console.interrupt=0", "tod.interrupt=0"}));
     CHECK(s.platform().interrupts.empty());
-    std::remove(file.c_str());
 }
 
 TEST_CASE("an interrupt with no controller in the machine is an error naming the device") {
-    const std::string error = error_of(options(kUniFirmware, {"console.interrupt=5"}));
+    const std::string file = "builder_no_intc.yaml";
+    {
+        std::ofstream yaml(file);
+        yaml << "components:\n  bus: {type: router}\n  cpu0: {type: sparc_cpu}\n"
+                "  memory: {type: ram, size: 64MiB}\n"
+                "  console: {type: uart16550, base: 0x1fff1000000}\n";
+    }
+    const std::string error = error_of(options(file, {"console.interrupt=5"}));
     CHECK_THAT(error, Catch::Contains("<command line>:1:") &&
                           Catch::Contains("console.interrupt") &&
                           Catch::Contains("asks for interrupt 5, but the machine has no "
                                           "interrupt controller"));
-}
-
-TEST_CASE("two sources cannot share an interrupt number") {
-    const std::string file = machine_with("builder_shared.yaml", "  intc: {type: test_intc}\n");
-    const std::string error = error_of(options(file, {"console.interrupt=5", "tod.interrupt=5"}));
-    CHECK_THAT(error, Catch::Contains("tod.interrupt") &&
-                          Catch::Contains("interrupt 5 is already taken by 'console'"));
     std::remove(file.c_str());
 }
 
+TEST_CASE("two sources cannot share an interrupt number") {
+    const std::string error = error_of(options(kUniFirmware, {"tod.interrupt=0x2b"}));
+    CHECK_THAT(error, Catch::Contains("tod.interrupt") &&
+                          Catch::Contains("interrupt 43 is already taken by 'console'"));
+}
+
 TEST_CASE("a machine has at most one interrupt controller") {
-    const std::string file =
-        machine_with("builder_two.yaml", "  intc: {type: test_intc}\n  intc2: {type: test_intc}\n");
+    // The I/O bridge is one already.
+    const std::string file = machine_with("builder_two.yaml", "  intc: {type: test_intc}\n");
     CHECK_THAT(error_of(options(file)),
-               Catch::Contains("intc2") && Catch::Contains("only one interrupt controller"));
+               Catch::Contains("intc") && Catch::Contains("only one interrupt controller"));
     std::remove(file.c_str());
 }
 
 TEST_CASE("a module attached by the user is connected like a component") {
-    const std::string file = machine_with("builder_attach.yaml", "  intc: {type: test_intc}\n");
-    Session s(options(file));
+    Session s(options(kUniFirmware, {"console.input=none"}));
     Doorbell bell("bell");
     s.attach(bell);
     CHECK(bell.to == &s.platform().interrupt_controller->interrupt_input());
-    REQUIRE(s.platform().interrupts.size() == 1);
-    CHECK(s.platform().interrupts[0].source == "bell");
+    REQUIRE(s.platform().interrupts.size() == 3);
+    CHECK(s.platform().interrupts[2].source == "bell");
     RecordingController other("other");
     CHECK_THROWS_WITH(s.attach(other), Catch::Contains("interrupt controller"));
-    std::remove(file.c_str());
 }
 
 TEST_CASE("the memory map records each target, its type and the map it is on") {
