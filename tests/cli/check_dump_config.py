@@ -8,8 +8,8 @@ usage: check_dump_config.py FIREPLANE SOURCE_DIR
   so the output still reads back as the same machine;
 - building the machine for the map touches no file: a UART's output file
   keeps its contents;
-- a wiring error (an interrupt with no controller) is a configuration error
-  naming the device's parameter, exit 2;
+- a wiring error (two devices on one interrupt number) is a configuration
+  error naming the device's parameter, exit 2;
 - `list-models` shows the m48t59 type and the UART's input parameters.
 """
 import os
@@ -96,10 +96,10 @@ def check_no_side_effects(fireplane, source):
 
 
 def check_wiring_error(fireplane, source):
-    p = dump(fireplane, os.path.join(source, "configs", "uni-firmware.yaml"), ["console.interrupt=5"])
-    expect(p.returncode == 2, f"an interrupt with no controller: exit 2 (got {p.returncode})")
-    expect(re.search(r"^<command line>:1:\d+: error: console\.interrupt: asks for interrupt 5, "
-                     r"but the machine has no interrupt controller$", p.last_error_line()) is not None,
+    p = dump(fireplane, os.path.join(source, "configs", "uni-firmware.yaml"), ["tod.interrupt=0x2b"])
+    expect(p.returncode == 2, f"two devices on one interrupt: exit 2 (got {p.returncode})")
+    expect(re.search(r"^<command line>:1:\d+: error: tod\.interrupt: .*interrupt 43 is already "
+                     r"taken by 'console'", p.last_error_line()) is not None,
            f"the error names the device's parameter: {p.last_error_line()}")
 
 
