@@ -55,6 +55,18 @@ void add_run_control_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
         ->disable_flag_override();
 }
 
+// The GDB stub: run and boot alike.
+void add_gdb_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
+    CLI::Option* port =
+        cmd.add_option("--gdb", run.gdb_port,
+                       "serve gdb's remote protocol on 127.0.0.1:PORT (0: a free port, printed); "
+                       "gdb-multiarch: target remote :PORT")
+            ->check(CLI::Range(0, 65535));
+    cmd.add_flag("--gdb-wait", run.gdb_wait,
+                 "stop before the first instruction until gdb connects (with --gdb)")
+        ->needs(port);
+}
+
 void add_machine_options(CLI::App& cmd, fireplane::cli::MachineOptions& m,
                          const char* default_file = "uni.yaml") {
     cmd.add_option("-c,--config", m.config, "machine description (YAML)")
@@ -116,6 +128,7 @@ int sc_main(int argc, char* argv[]) {
     run_cmd->add_option(
         "--vamap", run.vamap_file,
         "write the program's virtual-to-physical page map to FILE at the end (CSV)");
+    add_gdb_options(*run_cmd, run);
     run_cmd->add_option("program", run.program, "the program and its arguments")->required();
 
     cli::RunOptions boot;
@@ -130,6 +143,7 @@ int sc_main(int argc, char* argv[]) {
                          "timing model: functional, fixed or detailed (simulation.model)");
     boot_cmd->add_option("--trace", boot.trace_file,
                          "write every instruction the first CPU executes to FILE");
+    add_gdb_options(*boot_cmd, boot);
     boot_cmd->add_option("image", boot.program, "the firmware image (ELF)")
         ->required()
         ->expected(1);
