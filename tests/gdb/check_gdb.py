@@ -342,6 +342,85 @@ def case_user_interrupt(r):
     ended(r, t.finish(), 7, r"^stopped by the debugger after some rounds$")
 
 
+def case_user_attach(r):
+    """gdb connects to a program that already runs, detaches, and connects again."""
+    prog = program("gdb/spin")
+    t = Target(["run", "--", prog], wait=False)
+    time.sleep(1)  # the program spins
+    g1 = t.gdb(prog, "p stop", "p rounds > 0", "detach")
+    has(r, r"^\$1 = 0$", g1, "stop is 0")
+    has(r, r"^\$2 = 1$", g1, "the program has been running")
+    has(r, r"Inferior 1 \(Remote target\) detached", g1, "detached")
+    g2 = t.gdb(prog, "set var stop = 1", "continue")
+    has(r, r"exited with code 07\]", g2, "the second gdb sees the program exit")
+    ended(r, t.finish(), 7, r"^stopped by the debugger after some rounds$")
+
+
+class Rsp:
+    """A bare remote-protocol client, for what gdb itself does not send (vCont;s)."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.buffer = b""
+
+    def _byte(self):
+        if not self.buffer:
+            self.buffer = self.sock.recv(4096)
+            if not self.buffer:
+                raise EOFError("the stub closed the connection")
+        b, self.buffer = self.buffer[:1], self.buffer[1:]
+        return b
+
+    def send(self, data):
+        cs = sum(data.encode()) & 0xff
+        self.sock.sendall(f"${data}#{cs:02x}".encode())
+        if self._byte() != b"+":
+            raise RuntimeError(f"no acknowledgement for {data}")
+
+    def receive(self):
+        while self._byte() != b"$":
+            pass
+        data = b""
+        while (c := self._byte()) != b"#":
+            data += c
+        self._byte(), self._byte()
+        self.sock.sendall(b"+")
+        return data.decode()
+
+    def ask(self, data):
+        self.send(data)
+        return self.receive()
+
+
+def case_protocol_step(r):
+    """The stub's own single step (vCont;s) on one CPU of twelve, and a Z1 breakpoint.
+    In the detailed model the CPUs take turns a short quantum at a time (functionally one
+    CPU may run the whole firmware before another starts)."""
+    t = Target(["boot", "-c", v1280_fw(), "--model", "detailed", firmware("hello")])
+    gdb = Rsp(t.port)
+    pc = 0x50  # gdb's sparc64 register number of pc
+    r.check(gdb.ask("?") == "T05thread:1;", "stopped before the first instruction")
+    r.check(gdb.ask("Hg5") == "OK", "thread 5 selected")
+    at_reset = gdb.ask(f"p{pc:x}")
+    r.check(at_reset == "fffffffff0000020", f"thread 5 at the reset vector ({at_reset})")
+    reply = gdb.ask("vCont;s:5;c")
+    r.check(reply == "T05thread:5;", f"a step of thread 5 ends on thread 5 ({reply})")
+    gdb.ask("Hg5")
+    after = gdb.ask(f"p{pc:x}")
+    r.check(after == "fffffffff00000c0", f"its ba,a went to _start ({after})")
+    reply = gdb.ask("vCont;s:5;c")
+    gdb.ask("Hg5")
+    after2 = gdb.ask(f"p{pc:x}")
+    r.check(reply == "T05thread:5;" and after2 == "fffffffff00000c4",
+            f"one more instruction ({reply}, {after2})")
+    r.check(gdb.ask("Z1,fffffffff00000c8,4") == "OK", "a hardware breakpoint one further")
+    reply = gdb.ask("vCont;c")
+    r.check(reply == "T05thread:5;", f"thread 5 reaches it ({reply})")
+    r.check(gdb.ask("z1,fffffffff00000c8,4") == "OK", "removed")
+    r.check(gdb.ask("vKill;1") == "OK", "vKill")
+    ended(r, t.finish(), 124)
+
+
 # ---- a debugger that only continues changes nothing ----
 
 def plain_run(args, folder):
