@@ -451,7 +451,7 @@ std::optional<std::string> GdbServer::transfer(std::string_view arguments) {
     if (arguments.substr(0, colon) != "target.xml") return std::string("E00");
     const std::string xml = target_.target_xml();
     if (offset >= xml.size()) return std::string("l");
-    length = std::min<uint64_t>(length, kPacketSize / 2);
+    length = std::min<uint64_t>(length, kPacketSize / 2 - 1); // escaped, it may double
     const std::string part = xml.substr(offset, length);
     return (offset + part.size() >= xml.size() ? "l" : "m") + escape_binary(part);
 }
