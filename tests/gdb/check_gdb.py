@@ -421,6 +421,32 @@ def case_protocol_step(r):
     ended(r, t.finish(), 124)
 
 
+def case_usage_errors(r):
+    """Bad --gdb options and a port in use: exit 2 with a message, nothing runs."""
+    hello = firmware("hello")
+
+    def fireplane(*args):
+        p = subprocess.run([OPT.fireplane, "boot", "-q", *args, hello], capture_output=True,
+                           text=True, timeout=LIMIT, stdin=subprocess.DEVNULL)
+        print(f"--- fireplane boot {' '.join(args)}: exit {p.returncode}\n{p.stderr.rstrip()}")
+        return p
+
+    p = fireplane("--gdb-wait")
+    r.check(p.returncode == 2 and "--gdb-wait requires --gdb" in p.stderr,
+            "--gdb-wait without --gdb: exit 2")
+    p = fireplane("--gdb", "70000")
+    r.check(p.returncode == 2 and "not in range 0 to 65535" in p.stderr,
+            "a port past 65535: exit 2")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        p = fireplane("--gdb", str(port))
+    r.check(p.returncode == 2 and p.stdout == "", f"a port in use: exit 2 ({p.returncode})")
+    has(r, rf"^fireplane: error: gdb stub: cannot listen on 127\.0\.0\.1:{port}: "
+        r"Address already in use$", p.stderr, "it says why")
+
+
 # ---- a debugger that only continues changes nothing ----
 
 def plain_run(args, folder):
