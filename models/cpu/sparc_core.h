@@ -186,6 +186,7 @@ public:
     // ---- execution chains (see run_loop) ----
     // A handler that completed its instruction ends with `return retire();`
     // after setting pc/npc: it counts the instruction and runs the next one.
+    // exec_debug_chain (debug_chain.cpp) mirrors where this ends a chain.
     void end_chain() { // keeps retired() as it is
         chain_length_ -= chain_budget_ - 1;
         chain_budget_ = 1;
@@ -319,7 +320,7 @@ private:
     TimingModel* timing_ = nullptr;
     RetireObserver* observer_ = nullptr;
     DebugHook* debug_ = nullptr;
-    bool watch_data_ = false;           // the debugger watches data accesses
+    bool watch_data_ = false;           // a debugger reads accesses_ too (watchpoints)
     bool log_accesses_ = false;         // accesses_ is kept: a timing model or an observer reads it
     bool deferred_ = false;             // the last instruction waits for its caches
     CompletedInstruction completion_{}; // the last instruction, for complete()
