@@ -92,6 +92,11 @@ SparcCore::SparcCore(MemoryBackend& memory, TrapHandler* trap_handler)
 
 uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
     cycle_limit_ = cycle_limit;
+    if (debug_) // a debugger is attached (debug_hook.h): the same chains, watched
+        return timing_ ? (trace_ ? run_loop<true, true, true>(budget, cycle_limit)
+                                 : run_loop<false, true, true>(budget, cycle_limit))
+                       : (trace_ ? run_loop<true, false, true>(budget, 0)
+                                 : run_loop<false, false, true>(budget, 0));
     if (timing_)
         return trace_ ? run_loop<true, true>(budget, cycle_limit)
                       : run_loop<false, true>(budget, cycle_limit);
@@ -190,7 +195,7 @@ void SparcCore::set_timing_model(TimingModel* model) {
     cycles_ = cycles();
     cycles_at_ = retired();
     timing_ = model;
-    log_accesses_ = timing_ || observer_;
+    log_accesses_ = timing_ || observer_ || watch_data_;
     access_count_ = 0;
     end_chain();
     request_stop(); // the run loop for the new model starts with the next run()
@@ -225,13 +230,14 @@ void SparcCore::trace_effects() {
 // dispatch is spread over every handler's indirect jump instead of one call
 // site here. A chain ends at a page boundary, a trap, or after kMaxChain
 // instructions, which also bounds the stack if the compiler keeps the calls.
-template <bool Trace, bool Timed>
+template <bool Trace, bool Timed, bool Debug>
 uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_limit) {
     constexpr uint64_t kMaxChain = 1024;
     stop_ = false;
     fp_enter();
     const uint64_t start = instructions;
     const uint64_t end = instructions + budget;
+    [[maybe_unused]] DebugHook* const hook = debug_; // for this whole run
     while (instructions < end) {
         if (__builtin_expect(cycles() >= event_cycle_, 0)) {
             fp_leave();
@@ -240,6 +246,8 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
             if (stop_) break;
             if (taken) continue;
         }
+        if constexpr (Debug)
+            if (!hook->before_instruction(*this)) break;
         const Insn* insn = (pc & ~kPageMask) == current_page_va_
                                ? &current_page_->insns[(pc & kPageMask) >> 2]
                                : fetch_slow();
@@ -259,7 +267,7 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
             // Before exec: a handler may drop the decoded pages (flush_code).
             [[maybe_unused]] const uint64_t insn_pa =
                 Timed ? current_page_->pa | (pc & kPageMask) : 0;
-            const bool completed = insn->exec(*this, *insn);
+            const bool completed = Debug ? exec_debug_chain(*hook, insn) : insn->exec(*this, *insn);
             instructions += chain_length_ - chain_budget_;
             chain_length_ = chain_budget_ = 0;
             if constexpr (Timed) {

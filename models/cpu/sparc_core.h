@@ -5,6 +5,7 @@
 #include "asi.h"
 #include "code_cache.h"
 #include "cpu_timers.h"
+#include "debug_hook.h"
 #include "insn.h"
 #include "magic.h"
 #include "memory_backend.h"
@@ -165,7 +166,7 @@ public:
     // Takes effect at the next run(); null detaches.
     void set_retire_observer(RetireObserver* observer) {
         observer_ = observer;
-        log_accesses_ = timing_ || observer_;
+        log_accesses_ = timing_ || observer_ || watch_data_;
     }
     // For the timing model: the instruction being retired waits for its
     // caches. The core stops; the instruction completes once SparcCpu has
@@ -177,6 +178,16 @@ public:
     void complete_deferred() {
         if (deferred_) complete();
     }
+
+    // ---- debugging (debug_hook.h) ----
+    // Takes effect at the next run(); null detaches. With `watch_data` the
+    // core records its data accesses for the hook.
+    void set_debug_hook(DebugHook* hook, bool watch_data = false) {
+        debug_ = hook;
+        watch_data_ = hook && watch_data;
+        log_accesses_ = timing_ || observer_ || watch_data_;
+    }
+    DebugHook* debug_hook() const { return debug_; }
 
     // ---- timing (timing_model.h) ----
     // Takes effect at once; called mid-chain (a magic instruction) it ends the chain.
@@ -231,6 +242,7 @@ public:
     // ---- execution chains (see run_loop) ----
     // A handler that completed its instruction ends with `return retire();`
     // after setting pc/npc: it counts the instruction and runs the next one.
+    // exec_debug_chain (debug_chain.cpp) mirrors where this ends a chain.
     void end_chain() { // keeps retired() as it is
         if (chain_budget_ <= 1) return;
         chain_length_ -= chain_budget_ - 1;
@@ -312,7 +324,7 @@ public:
         if (!log_accesses_) return;
         if (e.tag == (va & ~kPageMask))
             log_access(va, e.pa | (va & kPageMask), 1, cache::RequestKind::Prefetch, false, fcn);
-        else
+        else if (timing_ || observer_) // not for a debugger's watchpoints
             ++prefetches_dropped;
     }
     void flush_code(); // drops every decoded instruction
@@ -375,7 +387,9 @@ private:
     void fp_enter();
     void fp_leave();
     const Insn* fetch_slow();
-    template <bool Trace, bool Timed> uint64_t run_loop(uint64_t budget, uint64_t cycle_limit);
+    template <bool Trace, bool Timed, bool Debug = false>
+    uint64_t run_loop(uint64_t budget, uint64_t cycle_limit);
+    bool exec_debug_chain(DebugHook& hook, const Insn* insn); // debug_chain.cpp
     // After an instruction completes: counter wraps (SOFTINT) and the observer.
     void complete();
     void trace_insn(const Insn& insn);
@@ -395,6 +409,8 @@ private:
     uint64_t current_page_va_ = ~uint64_t(0);
     TimingModel* timing_ = nullptr;
     RetireObserver* observer_ = nullptr;
+    DebugHook* debug_ = nullptr;
+    bool watch_data_ = false;           // a debugger reads accesses_ too (watchpoints)
     bool log_accesses_ = false;         // accesses_ is kept: a timing model or an observer reads it
     bool deferred_ = false;             // the last instruction waits for its caches
     CompletedInstruction completion_{}; // the last instruction, for complete()

@@ -27,8 +27,10 @@ struct RunOptions {
     std::string vamap_file;           // --vamap FILE: the process's VA-to-PA page map at the end
     uint64_t max_instructions = 0;    // --max-instructions N (all CPUs; 0: no limit)
     std::string max_time;             // --max-time T, simulated ("": no limit)
-    int progress = -1;    // --progress 1, --no-progress 0, else when stderr is a terminal
-    bool collect = false; // `collect`: overflow profiling into an experiment
+    int progress = -1;     // --progress 1, --no-progress 0, else when stderr is a terminal
+    int gdb_port = -1;     // --gdb PORT: a GDB stub on 127.0.0.1 (0: a free port); -1: none
+    bool gdb_wait = false; // --gdb-wait: wait for gdb before the first instruction
+    bool collect = false;  // `collect`: overflow profiling into an experiment
     profiling::CollectOptions profile;
 };
 

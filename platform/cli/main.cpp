@@ -84,6 +84,18 @@ void add_output_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
                    "also write every matching transaction to FILE (CSV): the whole truth");
 }
 
+// The GDB stub: run and boot alike.
+void add_gdb_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
+    CLI::Option* port =
+        cmd.add_option("--gdb", run.gdb_port,
+                       "serve gdb's remote protocol on 127.0.0.1:PORT (0: a free port, printed); "
+                       "gdb-multiarch: target remote :PORT")
+            ->check(CLI::Range(0, 65535));
+    cmd.add_flag("--gdb-wait", run.gdb_wait,
+                 "stop before the first instruction until gdb connects (with --gdb)")
+        ->needs(port);
+}
+
 void add_machine_options(CLI::App& cmd, fireplane::cli::MachineOptions& m,
                          const char* default_file = "uni.yaml") {
     cmd.add_option("-c,--config", m.config, "machine description (YAML)")
@@ -120,6 +132,7 @@ int sc_main(int argc, char* argv[]) {
     run_cmd->add_option(
         "--vamap", run.vamap_file,
         "write the program's virtual-to-physical page map to FILE at the end (CSV)");
+    add_gdb_options(*run_cmd, run);
     run_cmd->add_option("program", run.program, "the program and its arguments")->required();
 
     cli::RunOptions boot;
@@ -129,6 +142,7 @@ int sc_main(int argc, char* argv[]) {
     add_machine_options(*boot_cmd, boot.machine, "uni-firmware.yaml");
     add_run_control_options(*boot_cmd, boot);
     add_output_options(*boot_cmd, boot);
+    add_gdb_options(*boot_cmd, boot);
     boot_cmd->add_option("--raw", boot.raw_address,
                          "the image is a raw binary, placed at this physical address");
     boot_cmd->add_option("image", boot.program, "the firmware image (ELF, or raw with --raw)")

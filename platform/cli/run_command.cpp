@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "core/config/units.h"
 #include "models/cpu/traps.h"
+#include "platform/gdb/gdb_stub.h"
 #include "platform/linux/linux_process.h"
 #include "platform/session/session.h"
 #include "progress_line.h"
@@ -106,6 +107,8 @@ RunResult run_with_progress(Session& session, const RunOptions& options, std::of
         session.trace_instructions(trace);
     }
     if (!options.stats_file.empty()) session.set_stats_dump_file(absolute(options.stats_file));
+    if (options.gdb_port >= 0)
+        session.debug_with_gdb({uint16_t(options.gdb_port), options.gdb_wait});
     const bool terminal = ::isatty(STDERR_FILENO);
     std::optional<ProgressLine> progress;
     if (options.progress == 1 || (options.progress < 0 && terminal))
@@ -122,6 +125,11 @@ RunResult run_with_progress(Session& session, const RunOptions& options, std::of
 void report_early_end(const RunOptions& options, Session& session, const RunResult& result,
                       const char* software, const char* end) {
     if (result.program_exited) return;
+    if (result.end == RunEnd::Killed) {
+        std::fprintf(stderr, "fireplane: killed by the debugger; the %s had not %s\n", software,
+                     end);
+        return;
+    }
     if (result.exit_code() == RunResult::kLimitExitCode) {
         std::fprintf(stderr, "fireplane: stopped after %s; the %s had not %s\n",
                      limit_reason(options, result).c_str(), software, end);

@@ -3,6 +3,7 @@
 #include "core/text/hex_text.h"
 #include "models/cpu/sparc_cpu.h"
 #include "platform/builder/host_port.h"
+#include "platform/gdb/gdb_stub.h"
 #include "platform/linux/linux_process.h"
 #include "platform/loader/elf_image.h"
 
@@ -15,7 +16,8 @@ namespace fireplane {
 
 int RunResult::exit_code() const {
     if (program_exited) return program_exit_code;
-    if (end == RunEnd::InstructionLimit || end == RunEnd::TimeLimit) return kLimitExitCode;
+    if (end == RunEnd::InstructionLimit || end == RunEnd::TimeLimit || end == RunEnd::Killed)
+        return kLimitExitCode;
     return 1;
 }
 
@@ -187,6 +189,32 @@ profiling::Collector& Session::collect(const profiling::CollectOptions& options,
     return *collector_;
 }
 
+gdb::GdbStub& Session::debug_with_gdb(const gdb::GdbOptions& options) {
+    if (!process_ && !firmware_)
+        throw std::logic_error("Session::debug_with_gdb: load a program or firmware first");
+    if (debugger_) throw std::logic_error("Session::debug_with_gdb: called twice");
+    debugger_ = std::make_unique<gdb::GdbStub>(*platform_, process_.get(), stats_, options,
+                                               *options_.diagnostics);
+    return *debugger_;
+}
+
+namespace {
+// How a run's end looks to gdb: the exit code, or a signal for a run that
+// stopped before the software ended (SIGXCPU for a limit).
+gdb::StopReason end_for_debugger(const RunResult& result) {
+    gdb::StopReason end;
+    if (result.program_exited) {
+        end.kind = gdb::StopReason::Kind::Exited;
+        end.exit_code = result.program_exit_code;
+    } else {
+        end.kind = gdb::StopReason::Kind::Terminated;
+        end.signal =
+            result.exit_code() == RunResult::kLimitExitCode ? gdb::kSigXcpu : gdb::kSigKill;
+    }
+    return end;
+}
+} // namespace
+
 RunResult Session::run(const RunLimitsOptions& limits,
                        const std::function<void()>& between_slices) {
     StatsRegistry::Scope scope(stats_);
@@ -198,7 +226,13 @@ RunResult Session::run(const RunLimitsOptions& limits,
 
     RunResult result;
     const auto start = std::chrono::steady_clock::now();
-    result.end = simulate(limits_, between_slices);
+    if (debugger_) debugger_->start(); // with --gdb-wait, gdb first
+    if (!debugger_ || !debugger_->killed())
+        result.end = simulate(limits_, [&] {
+            if (debugger_) debugger_->between_slices();
+            if (between_slices) between_slices();
+        });
+    if (debugger_ && debugger_->killed()) result.end = RunEnd::Killed;
     result.host_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     summary_->set_host_seconds(result.host_seconds);
@@ -210,6 +244,7 @@ RunResult Session::run(const RunLimitsOptions& limits,
         result.program_exited = result.powered_off = true;
         result.program_exit_code = poweroff_code_;
     }
+    if (debugger_) debugger_->finish(end_for_debugger(result));
     if (monitors_) monitors_->finish();
     if (collector_) collector_->finish(result.exit_code());
     return result;

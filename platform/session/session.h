@@ -38,6 +38,10 @@ class LinuxProcess;
 namespace loader {
 struct ElfImage;
 }
+namespace gdb {
+class GdbStub;
+struct GdbOptions;
+} // namespace gdb
 
 struct SessionOptions {
     std::string config;                 // the machine file (YAML)
@@ -65,7 +69,8 @@ struct RunResult {
     bool powered_off = false; // firmware: the power_control's poweroff ended the run
     double host_seconds = 0;
     // As `fireplane run` exits: the program's code; 124 (timeout(1)'s) when a
-    // limit stopped it; 1 when the simulation ended before it did.
+    // limit stopped it or a debugger killed it; 1 when the simulation ended
+    // before it did.
     int exit_code() const;
     static constexpr int kLimitExitCode = 124;
 };
@@ -113,6 +118,11 @@ public:
                                   profiling::RunDescription run);
     const profiling::Collector* collector() const { return collector_.get(); }
     bool region_of_interest_used() const { return control_->region_of_interest_used(); }
+    // A GDB stub on a loopback TCP port (platform/gdb/gdb_stub.h): gdb can
+    // connect while run() runs, or before its first instruction with
+    // options.wait. Throws std::invalid_argument when the port cannot be opened.
+    gdb::GdbStub& debug_with_gdb(const gdb::GdbOptions& options);
+    gdb::GdbStub* debugger() { return debugger_.get(); }
 
     // Runs to the program's exit or a limit, then finishes the tools (the
     // monitors' last samples, the collector's experiment). `between_slices`
@@ -135,6 +145,7 @@ private:
     std::unique_ptr<linux_user::LinuxProcess> process_;
     std::unique_ptr<MonitorTools> monitors_;
     std::unique_ptr<profiling::Collector> collector_;
+    std::unique_ptr<gdb::GdbStub> debugger_; // last: it leaves the CPUs first
     sparc::RunLimits limits_;
     bool elaborated_ = false;
     bool firmware_ = false;

@@ -12,6 +12,8 @@ const sc_core::sc_time kSlice(100, sc_core::SC_US);
 RunEnd simulate(const sparc::RunLimits& limits, const std::function<void()>& between_slices) {
     using sparc::RunLimits;
     for (;;) {
+        // Stopped between slices (a debugger's kill): SystemC runs no more.
+        if (sc_core::sc_get_status() == sc_core::SC_STOPPED) return RunEnd::Stopped;
         const sc_core::sc_time now = sc_core::sc_time_stamp();
         if (now >= limits.end) return RunEnd::TimeLimit;
         if (!sc_core::sc_pending_activity()) // every CPU at its end, or waiting for ever

@@ -14,6 +14,7 @@ enum class RunEnd {
     Idle,             // nothing left to happen (e.g. every thread waits forever)
     InstructionLimit, // --max-instructions
     TimeLimit,        // --max-time
+    Killed,           // the debugger's `kill` (platform/gdb)
 };
 
 // `between_slices`, if given, runs after each slice (a progress line).
