@@ -147,7 +147,9 @@ TEST_CASE("A core's registers read and write through the table", "[registers]") 
     REQUIRE(regs.read(core, regno(regs, "ver"), v));
     REQUIRE(v == sparc::kVersionRegister);
     REQUIRE_FALSE(regs.write(core, regno(regs, "ver"), 0));  // read-only
-    REQUIRE_FALSE(regs.write(core, regno(regs, "tick"), 0)); // read-only
+    REQUIRE(regs.write(core, regno(regs, "tick"), 5000)); // WRPR %tick: TICK runs on from it
+    REQUIRE(regs.read(core, regno(regs, "tick"), v));
+    REQUIRE((v & ~(uint64_t(1) << 63)) == 5000);
     REQUIRE(regs.write(core, regno(regs, "pil"), 9));
     REQUIRE(core.pil == 9);
     REQUIRE_FALSE(regs.read(core, unsigned(regs.size()), v));
