@@ -73,6 +73,22 @@ StopReason::Cause watch_cause(BreakpointType type) {
     }
 }
 
+// Every valid entry of the I- and D-MMU (models/mmu), CPU by CPU.
+std::string tlb_command(const Platform& platform, const std::string& which) {
+    std::string out;
+    for (size_t i = 0; i < platform.cpus.size(); ++i) {
+        if (!which.empty() && which != std::to_string(i)) continue;
+        const sparc::SparcCpu& cpu = *platform.cpus[i];
+        const auto entries = cpu.mmu().valid_entries();
+        out += "cpu" + std::to_string(i) + ": " + std::to_string(entries.size()) +
+               " valid entries (I-MMU " + (cpu.mmu().immu_enabled() ? "on" : "off") + ", D-MMU " +
+               (cpu.mmu().dmmu_enabled() ? "on" : "off") + ")\n";
+        for (const mmu::TlbEntryView& e : entries)
+            out += "  " + mmu::format_tlb_entry(e) + "\n";
+    }
+    return out.empty() ? "no CPU " + which + "\n" : out;
+}
+
 } // namespace
 
 GdbStub::GdbStub(Platform& platform, linux_user::LinuxProcess* process, StatsRegistry& stats,
@@ -83,6 +99,10 @@ GdbStub::GdbStub(Platform& platform, linux_user::LinuxProcess* process, StatsReg
       wait_(options.wait) {
     monitor_.add("stats", "statistics by name prefix: stats [PREFIX] (e.g. stats cpu0.)",
                  [&stats](const std::string& prefix) { return stats_command(stats, prefix); });
+    if (!process)
+        monitor_.add(
+            "tlb", "the valid TLB entries of every CPU, or of one: tlb [CPU number]",
+            [&platform](const std::string& which) { return tlb_command(platform, which); });
     diag_ << "fireplane: gdb: listening on 127.0.0.1:" << port() << std::endl;
 }
 

@@ -234,7 +234,7 @@ def case_firmware_kill(r):
 
 
 def case_monitor(r):
-    """monitor help and monitor stats PREFIX."""
+    """monitor help, monitor stats PREFIX and monitor tlb."""
     t = Target(["boot", "-c", uni_fw(), firmware("hello")])
     g = t.gdb(firmware("hello"), "break main", "continue", "monitor help",
               "monitor stats cpu0.instructions", "monitor stats no.such", "monitor bogus",
@@ -245,6 +245,17 @@ def case_monitor(r):
     has(r, r"^no statistic starts with 'no\.such'$", g, "no such statistic")
     has(r, r"^unknown monitor command 'bogus'", g, "unknown command")
     ended(r, t.finish(), 42)
+    # The TLBs, once the SDK's identity map is in: its locked 4M entries.
+    t = Target(["boot", "-c", uni_fw(), firmware("mmu_locked")])
+    g = t.gdb(firmware("mmu_locked"), "break fw_puts", "continue", "monitor tlb", "monitor tlb 0",
+              "monitor tlb 7", "continue")
+    has(r, r"^cpu0: \d+ valid entries \(I-MMU on, D-MMU on\)$", g, "tlb: the MMUs are on")
+    has(r, r"^  iT16 +\[ *\d+\] va=0xfffffffff0000000 ctx=0x0000 pa=0x7fff0000000 4M +L G CP CV P$",
+        g, "tlb: the ROM's locked I-TLB entry")
+    has(r, r"^  dT16 +\[ *\d+\] va=0x0000100000000000 ctx=0x0000 pa=0x[0-9a-f]+ 8K +L G CP CV P W$",
+        g, "tlb: the test's locked alias")
+    has(r, r"^no CPU 7$", g, "tlb: no such CPU")
+    ended(r, t.finish(), 0)
 
 
 # ---- user mode (fireplane run) ----
