@@ -3,6 +3,7 @@
 #include "core/stats/stats.h"
 #include "models/common/cycle_time.h"
 #include "models/fireplane/fireplane_extension.h"
+#include "models/fireplane/int_transaction.h"
 
 #include <algorithm>
 #include <iterator>
@@ -403,30 +404,14 @@ bool SparcCpu::accept_interrupt(const InterruptVector& vector) {
 // answers (NACK).
 bool SparcCpu::send_interrupt(const InterruptVector& vector) {
     if (interrupt_socket.size() == 0) return false;
-    uint8_t data[24];
-    for (unsigned w = 0; w < 3; ++w)
-        for (unsigned b = 0; b < 8; ++b)
-            data[8 * w + b] = uint8_t(vector.data[w] >> (56 - 8 * b));
-    tlm::tlm_generic_payload gp;
-    gp.set_command(tlm::TLM_WRITE_COMMAND);
-    gp.set_address(interrupt_address(vector.target));
-    gp.set_data_ptr(data);
-    gp.set_data_length(sizeof data);
-    gp.set_streaming_width(sizeof data);
-    gp.set_byte_enable_ptr(nullptr);
-    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    FireplaneExtension& x = fireplane_extension(gp);
-    x.type = TransactionType::INT;
-    x.source = uint16_t(config_.agent_id);
-    x.transaction_id = uint16_t(interrupts_.sent);
-    x.nacked = false;
     const sc_time before = local_time();
     sc_time delay = before;
-    interrupt_socket->b_transport(gp, delay);
+    const bool taken =
+        send_int_transaction(*interrupt_socket[0], vector, uint16_t(interrupts_.sent), delay);
     running_ = this;
     // The dispatch is BUSY until the answer: whole cycles, as for I/O.
     if (delay > before) core_.add_cycles((delay - before).value() / period_.value() + 1);
-    return gp.is_response_ok() && !x.nacked;
+    return taken;
 }
 
 void SparcCpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {

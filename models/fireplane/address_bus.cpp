@@ -1,5 +1,7 @@
 #include "address_bus.h"
 
+#include "int_transaction.h"
+
 #include "core/stats/stats.h"
 #include "core/text/hex_text.h"
 
@@ -243,15 +245,7 @@ void FireplaneBus::io_announce(int, tlm::tlm_generic_payload& gp, sc_core::sc_ti
 // target's busy receive unit (or no such agent) makes it a NACK.
 void FireplaneBus::deliver_interrupt(tlm::tlm_generic_payload& gp, FireplaneExtension& x) {
     if (gp.get_data_length() != 24) fatal("INT: the payload must hold three 64-bit words");
-    InterruptVector v;
-    v.source = x.source;
-    v.target = uint16_t(interrupt_target(gp.get_address()));
-    for (unsigned w = 0; w < 3; ++w) {
-        uint64_t word = 0;
-        for (unsigned b = 0; b < 8; ++b)
-            word = word << 8 | gp.get_data_ptr()[8 * w + b];
-        v.data[w] = word;
-    }
+    const InterruptVector v = int_transaction_vector(gp, x.source);
     x.nacked = true;
     for (InterruptReceiver* r : interrupt_receivers_)
         if (r->interrupt_agent_id() == v.target) x.nacked = !r->accept_interrupt(v);

@@ -1,5 +1,7 @@
 #include "io_bridge.h"
 
+#include "int_transaction.h"
+
 #include "core/stats/stats.h"
 
 #include <stdexcept>
@@ -71,26 +73,8 @@ bool IoBridge::register_access(tlm::tlm_generic_payload& gp) {
 // hands it to the target CPU); without one nobody answers.
 bool IoBridge::send_vector(const InterruptVector& vector) {
     if (announce.size() == 0) return false;
-    uint8_t data[24];
-    for (unsigned w = 0; w < 3; ++w)
-        for (unsigned b = 0; b < 8; ++b)
-            data[8 * w + b] = uint8_t(vector.data[w] >> (56 - 8 * b));
-    tlm::tlm_generic_payload gp;
-    gp.set_command(tlm::TLM_WRITE_COMMAND);
-    gp.set_address(interrupt_address(vector.target));
-    gp.set_data_ptr(data);
-    gp.set_data_length(sizeof data);
-    gp.set_streaming_width(sizeof data);
-    gp.set_byte_enable_ptr(nullptr);
-    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    FireplaneExtension& x = fireplane_extension(gp);
-    x.type = TransactionType::INT;
-    x.source = config_.agent_id;
-    x.transaction_id = uint16_t(interrupts_.vectors_sent);
-    x.nacked = false;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    announce->b_transport(gp, delay);
-    return gp.is_response_ok() && !x.nacked;
+    return send_int_transaction(*announce[0], vector, uint16_t(interrupts_.vectors_sent), delay);
 }
 
 void IoBridge::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
