@@ -188,22 +188,47 @@ inline bool fp_check(SparcCore& c) {
     return c.fp_enabled() || c.raise(kTrapFpDisabled);
 }
 
+// Where an FP load or store goes: the plain forms by the access's own
+// translation (the core's fast path, with nothing put on the stack, so the
+// chain's tail calls stay jumps), the alternate forms through their ASI.
+struct PlainSpace {
+    bool little() const { return false; }
+    bool no_fault() const { return false; }
+    template <typename T> bool read(SparcCore& c, uint64_t va, T& v) const { return c.read(va, v); }
+    template <typename T> bool write(SparcCore& c, uint64_t va, T v) const {
+        return c.write(va, v);
+    }
+};
+
+struct AlternateSpace {
+    AsiInfo asi;
+    bool little() const { return asi.little; }
+    bool no_fault() const { return asi.no_fault; }
+    template <typename T> bool read(SparcCore& c, uint64_t va, T& v) const {
+        return c.read_asi(asi, va, v);
+    }
+    template <typename T> bool write(SparcCore& c, uint64_t va, T v) const {
+        return c.write_asi(asi, va, v);
+    }
+};
+
 // Doubles may be word aligned: the kernel emulates LDDF/STDF_mem_address_not_aligned
 // for user programs, and so do we, with two word accesses.
-inline bool read_double(SparcCore& c, uint64_t va, uint64_t& v, const AsiInfo& asi) {
-    const bool little = asi.little;
-    if ((va & 7) == 0) return c.read_asi(asi, va, v);
+template <typename Space>
+inline bool read_double(SparcCore& c, uint64_t va, uint64_t& v, const Space& s) {
+    if ((va & 7) == 0) return s.read(c, va, v);
     uint32_t a, b;
-    if (!c.read_asi(asi, va, a) || !c.read_asi(asi, va + 4, b)) return false;
-    v = little ? (uint64_t(b) << 32 | a) : (uint64_t(a) << 32 | b);
+    if (!s.read(c, va, a) || !s.read(c, va + 4, b)) return false;
+    v = s.little() ? (uint64_t(b) << 32 | a) : (uint64_t(a) << 32 | b);
     return true;
 }
 
-inline bool write_double(SparcCore& c, uint64_t va, uint64_t v, const AsiInfo& asi) {
-    if ((va & 7) == 0) return c.write_asi(asi, va, v);
+template <typename Space>
+inline bool write_double(SparcCore& c, uint64_t va, uint64_t v, const Space& s) {
+    if ((va & 7) == 0) return s.write(c, va, v);
     uint32_t hi = uint32_t(v >> 32), lo = uint32_t(v);
-    return asi.little ? (c.write_asi(asi, va, lo) && c.write_asi(asi, va + 4, hi))
-                      : (c.write_asi(asi, va, hi) && c.write_asi(asi, va + 4, lo));
+    return s.little() ? (s.write(c, va, lo) && s.write(c, va + 4, hi))
+                      : (s.write(c, va, hi) && s.write(c, va + 4, lo));
 }
 
 enum class FpWidth { Single, Double, Quad };
@@ -220,59 +245,68 @@ bool block_transfer(SparcCore& c, const Insn& in, uint64_t va, const AsiInfo& as
     return next(c);
 }
 
-template <FpWidth W, bool Alt, bool Imm> bool ldf(SparcCore& c, const Insn& in) {
-    if (!fp_check(c)) return false;
-    AsiInfo asi{};
-    if constexpr (Alt) {
-        if (!check_asi(c, asi_of<Imm>(c, in), asi)) return false;
-    }
-    uint64_t va = address<Imm>(c, in);
-    if (asi.block) {
-        if (W != FpWidth::Double) return c.raise_at(kTrapDataAccessException, va);
-        return block_transfer(c, in, va, asi, true);
-    }
+template <FpWidth W, typename Space>
+bool load_fp(SparcCore& c, const Insn& in, uint64_t va, const Space& s) {
     if (va & 3) return c.raise_at(kTrapMemAddressNotAligned, va);
     bool ok;
     if constexpr (W == FpWidth::Single) {
         uint32_t v = 0;
-        ok = c.read_asi(asi, va, v);
-        if (ok || asi.no_fault) c.set_fs(in.rd, ok ? v : 0);
+        ok = s.read(c, va, v);
+        if (ok || s.no_fault()) c.set_fs(in.rd, ok ? v : 0);
     } else if constexpr (W == FpWidth::Double) {
         uint64_t v = 0;
-        ok = read_double(c, va, v, asi);
-        if (ok || asi.no_fault) c.f[in.rd] = ok ? v : 0;
+        ok = read_double(c, va, v, s);
+        if (ok || s.no_fault()) c.f[in.rd] = ok ? v : 0;
     } else {
         uint64_t hi = 0, lo = 0;
-        ok = read_double(c, va, hi, AsiInfo{}) && read_double(c, va + 8, lo, AsiInfo{});
+        ok = read_double(c, va, hi, s) && read_double(c, va + 8, lo, s);
         if (ok) c.f[in.rd] = hi, c.f[in.rd + 1] = lo;
     }
-    if (!ok && !asi.no_fault) return c.memory_fault(va);
+    if (!ok && !s.no_fault()) return c.memory_fault(va);
     return next(c);
+}
+
+template <FpWidth W, typename Space>
+bool store_fp(SparcCore& c, const Insn& in, uint64_t va, const Space& s) {
+    if (va & 3) return c.raise_at(kTrapMemAddressNotAligned, va);
+    bool ok;
+    if constexpr (W == FpWidth::Single)
+        ok = s.write(c, va, c.fs(in.rd));
+    else if constexpr (W == FpWidth::Double)
+        ok = write_double(c, va, c.f[in.rd], s);
+    else
+        ok = write_double(c, va, c.f[in.rd], s) && write_double(c, va + 8, c.f[in.rd + 1], s);
+    if (!ok) return c.memory_fault(va);
+    return next(c);
+}
+
+template <FpWidth W, bool Alt, bool Imm> bool ldf(SparcCore& c, const Insn& in) {
+    if (!fp_check(c)) return false;
+    if constexpr (!Alt) {
+        return load_fp<W>(c, in, address<Imm>(c, in), PlainSpace{});
+    } else {
+        AlternateSpace s;
+        if (!check_asi(c, asi_of<Imm>(c, in), s.asi)) return false;
+        const uint64_t va = address<Imm>(c, in);
+        if (!s.asi.block) return load_fp<W>(c, in, va, s);
+        if (W != FpWidth::Double) return c.raise_at(kTrapDataAccessException, va);
+        return block_transfer(c, in, va, s.asi, true);
+    }
 }
 
 template <FpWidth W, bool Alt, bool Imm> bool stf(SparcCore& c, const Insn& in) {
     if (!fp_check(c)) return false;
-    AsiInfo asi{};
-    if constexpr (Alt) {
-        if (!check_asi(c, asi_of<Imm>(c, in), asi)) return false;
-        if (asi.no_fault) return c.raise_at(kTrapDataAccessException, 0);
-    }
-    uint64_t va = address<Imm>(c, in);
-    if (asi.block) {
+    if constexpr (!Alt) {
+        return store_fp<W>(c, in, address<Imm>(c, in), PlainSpace{});
+    } else {
+        AlternateSpace s;
+        if (!check_asi(c, asi_of<Imm>(c, in), s.asi)) return false;
+        if (s.asi.no_fault) return c.raise_at(kTrapDataAccessException, 0);
+        const uint64_t va = address<Imm>(c, in);
+        if (!s.asi.block) return store_fp<W>(c, in, va, s);
         if (W != FpWidth::Double) return c.raise_at(kTrapDataAccessException, va);
-        return block_transfer(c, in, va, asi, false);
+        return block_transfer(c, in, va, s.asi, false);
     }
-    if (va & 3) return c.raise_at(kTrapMemAddressNotAligned, va);
-    bool ok;
-    if constexpr (W == FpWidth::Single)
-        ok = c.write_asi(asi, va, c.fs(in.rd));
-    else if constexpr (W == FpWidth::Double)
-        ok = write_double(c, va, c.f[in.rd], asi);
-    else
-        ok = write_double(c, va, c.f[in.rd], AsiInfo{}) &&
-             write_double(c, va + 8, c.f[in.rd + 1], AsiInfo{});
-    if (!ok) return c.memory_fault(va);
-    return next(c);
 }
 
 // FSR fields software may write (rd, tem, ns, fcc0, aexc, cexc; fcc1-3 with LDXFSR).
