@@ -15,6 +15,21 @@ namespace fireplane::gdb {
 
 namespace {
 
+// Walks [va, va + length) page by page: fn(address, its page, bytes in this
+// page, bytes done so far) returns false to stop. The bytes done come back.
+template <typename Fn> size_t by_pages(uint64_t va, size_t length, Fn fn) {
+    size_t done = 0;
+    while (done < length) {
+        const uint64_t at = va + done;
+        const uint64_t page = linux_user::AddressSpace::page_down(at);
+        const size_t chunk =
+            std::min<uint64_t>(length - done, page + linux_user::AddressSpace::kPageSize - at);
+        if (!fn(at, page, chunk, done)) break;
+        done += chunk;
+    }
+    return done;
+}
+
 using linux_user::AddressSpace;
 using linux_user::GuestThread;
 using linux_user::ThreadState;
@@ -50,42 +65,30 @@ public:
     }
     size_t read_memory(ThreadId, uint64_t va, uint8_t* out, size_t length) override {
         AddressSpace& memory = process_.memory();
-        size_t done = 0;
-        while (done < length) {
-            const uint64_t at = va + done;
-            const uint64_t page = AddressSpace::page_down(at);
-            const size_t chunk =
-                std::min<uint64_t>(length - done, page + AddressSpace::kPageSize - at);
+        return by_pages(va, length, [&](uint64_t at, uint64_t page, size_t chunk, size_t done) {
             uint64_t pa_page;
             if (memory.physical_page(page, pa_page)) {
                 const uint8_t* host =
                     platform_.cpus.front()->physical_pointer(pa_page, AddressSpace::kPageSize);
-                if (!host) break; // a device page (/dev/mem): not read behind the program's back
+                if (!host) return false; // a device page (/dev/mem): not read behind its back
                 std::memcpy(out + done, host + (at - page), chunk);
-            } else if (memory.is_mapped(at, chunk)) {
-                std::memset(out + done, 0, chunk); // not touched yet: zero when it is
-            } else {
-                break;
+                return true;
             }
-            done += chunk;
-        }
-        return done;
+            if (!memory.is_mapped(at, chunk)) return false;
+            std::memset(out + done, 0, chunk); // not touched yet: zero when it is
+            return true;
+        });
     }
     // Writing backs the pages it needs, as a ptrace write would; protections
     // do not apply (gdb writes to the text too).
     bool write_memory(ThreadId, uint64_t va, const uint8_t* data, size_t length) override {
         AddressSpace& memory = process_.memory();
-        size_t done = 0;
-        while (done < length) {
-            const uint64_t at = va + done;
-            const uint64_t page = AddressSpace::page_down(at);
-            const size_t chunk =
-                std::min<uint64_t>(length - done, page + AddressSpace::kPageSize - at);
-            uint8_t* host = memory.host_pointer(at);
-            if (!host) break;
-            std::memcpy(host, data + done, chunk);
-            done += chunk;
-        }
+        const size_t done =
+            by_pages(va, length, [&](uint64_t at, uint64_t, size_t chunk, size_t d) {
+                uint8_t* host = memory.host_pointer(at);
+                if (host) std::memcpy(host, data + d, chunk);
+                return host != nullptr;
+            });
         forget_decoded_code(platform_, va, done);
         return done == length;
     }
