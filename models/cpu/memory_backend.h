@@ -24,6 +24,14 @@ public:
     virtual bool map_page(uint64_t va, Access access, PageMapping& out) = 0;
     // Access to a page whose mapping has no host pointer. False: bus error.
     virtual bool io_access(uint64_t pa, Access access, uint8_t* data, unsigned len) = 0;
+    // The physical address of `va` for a debugger: no trap, no change to any
+    // state (an MMU's fault registers, replacement). False: not mapped.
+    virtual bool debug_translate(uint64_t va, Access access, uint64_t& pa) {
+        PageMapping m;
+        if (!map_page(va, access, m)) return false;
+        pa = m.pa | (va & 0x1fff);
+        return true;
+    }
     // As map_page for an access through an explicit ASI whose context or
     // privilege differs from the access's own (asi.h: secondary, as-if-user...).
     virtual bool map_page_in(uint64_t va, Access access, const AsiInfo& /*asi*/, PageMapping& out) {

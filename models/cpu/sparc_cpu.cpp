@@ -315,6 +315,18 @@ bool SparcCpu::map_through_mmu(const mmu::MmuRequest& request, Access access, Pa
     return true;
 }
 
+// The MMU's probe: a lookup that records nothing, in the context the core's
+// own accesses would use now.
+bool SparcCpu::debug_translate(uint64_t va, Access access, uint64_t& pa) {
+    if (translator_ || !mmu_on(access)) return MemoryBackend::debug_translate(va, access, pa);
+    const mmu::Translation t =
+        mmu_.probe(va, access == Access::Fetch ? mmu::Side::Instruction : mmu::Side::Data,
+                   core_.tl > 0 ? mmu::ContextSel::Nucleus : mmu::ContextSel::Primary);
+    if (!t.ok()) return false;
+    pa = t.pa;
+    return true;
+}
+
 uint16_t SparcCpu::watchpoint(uint64_t va, uint64_t pa, unsigned len, bool write) {
     mmu::MmuRequest r;
     r.va = va;

@@ -161,6 +161,7 @@ private:
     bool map_physical(uint64_t pa, Access access, PageMapping& out) override;
     bool map_page_in(uint64_t va, Access access, const AsiInfo& asi, PageMapping& out) override;
     uint16_t watchpoint(uint64_t va, uint64_t pa, unsigned len, bool write) override;
+    bool debug_translate(uint64_t va, Access access, uint64_t& pa) override;
     // Through the MMU: the access's request, and the mapping it yields.
     bool map_through_mmu(const mmu::MmuRequest& request, Access access, PageMapping& out);
     bool mmu_on(Access access) const;

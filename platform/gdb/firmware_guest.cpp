@@ -1,5 +1,7 @@
 // Firmware: every CPU is a thread. Memory goes through the CPU's translation
-// (physical while the MMUs are off) and then the host's debug port, so the
+// (physical while the MMUs are off; the MMU's side-effect-free probe while on:
+// a debugger's look misses no TLB and sets no fault register) and then the
+// host's debug port, so the
 // boot ROM can be written too; only RAM and ROM are reached, never a device
 // register, whose reads may have effects.
 #include "guest.h"
@@ -71,11 +73,10 @@ private:
             const uint64_t at = va + done;
             const size_t chunk =
                 std::min<uint64_t>(length - done, sparc::kPageSize - (at & sparc::kPageMask));
-            sparc::PageMapping m;
-            if (!cpu->core().memory().map_page(
-                    at, write ? sparc::Access::Write : sparc::Access::Read, m))
+            uint64_t pa = 0;
+            if (!cpu->core().memory().debug_translate(
+                    at, write ? sparc::Access::Write : sparc::Access::Read, pa))
                 break;
-            const uint64_t pa = m.pa | (at & sparc::kPageMask);
             if (!in_memory(pa, chunk)) break;
             const bool ok = write ? platform_.host->write(pa, data + done, chunk)
                                   : platform_.host->read(pa, data + done, chunk);

@@ -248,13 +248,16 @@ def case_monitor(r):
     # The TLBs, once the SDK's identity map is in: its locked 4M entries.
     t = Target(["boot", "-c", uni_fw(), firmware("mmu_locked")])
     g = t.gdb(firmware("mmu_locked"), "break fw_puts", "continue", "monitor tlb", "monitor tlb 0",
-              "monitor tlb 7", "continue")
+              "monitor tlb 7", "print/x *(unsigned long *)0x100000000028",
+              "print/x *(unsigned long *)0x200000000000", "continue")
     has(r, r"^cpu0: \d+ valid entries \(I-MMU on, D-MMU on\)$", g, "tlb: the MMUs are on")
     has(r, r"^  iT16 +\[ *\d+\] va=0xfffffffff0000000 ctx=0x0000 pa=0x7fff0000000 4M +L G CP CV P$",
         g, "tlb: the ROM's locked I-TLB entry")
     has(r, r"^  dT16 +\[ *\d+\] va=0x0000100000000000 ctx=0x0000 pa=0x[0-9a-f]+ 8K +L G CP CV P W$",
         g, "tlb: the test's locked alias")
     has(r, r"^no CPU 7$", g, "tlb: no such CPU")
+    has(r, r"^\$1 = 0x1234$", g, "memory through the D-MMU: the alias reads the store")
+    has(r, r"Cannot access memory at address 0x200000000000", g, "an unmapped VA is not read")
     ended(r, t.finish(), 0)
 
 
