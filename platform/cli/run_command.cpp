@@ -69,7 +69,8 @@ std::string limit_reason(const RunOptions& options, const RunResult& result) {
 }
 
 // A CPU that trapped at TL = MAXTL halted (error_state: the watchdog reset,
-// not modelled yet): its trap stack says how it got there.
+// which ends the run rather than vectoring to RSTVaddr + 0x40): its trap
+// stack says how it got there.
 void report_watchdog(Session& session) {
     for (size_t i = 0; i < session.platform().cpus.size(); ++i) {
         const sparc::SparcCore& c = session.platform().cpus[i]->core();
