@@ -21,4 +21,11 @@ inline sc_core::sc_time delay_until(const sc_core::sc_time& at, const sc_core::s
     return at > now ? at - now : sc_core::SC_ZERO_TIME;
 }
 
+// `event` fires at SystemC time `at` (now, if that has passed), in place of
+// any notification it had pending.
+inline void notify_at(sc_core::sc_event& event, const sc_core::sc_time& at) {
+    event.cancel();
+    event.notify(delay_until(at, sc_core::sc_time_stamp()));
+}
+
 } // namespace fireplane

@@ -66,9 +66,7 @@ unsigned fill_trap(const SparcCore& c) {
 }
 
 void rotate_window(SparcCore& c, int delta) {
-    c.store_working_window();
-    c.cwp = (c.cwp + kNumWindows + unsigned(delta)) % kNumWindows;
-    c.load_working_window();
+    c.set_cwp(c.cwp + kNumWindows + unsigned(delta));
 }
 
 template <bool Imm> bool save(SparcCore& c, const Insn& in) {

@@ -47,7 +47,9 @@ const UnitRegister kRegisters[] = {
 } // namespace
 
 bool InterruptUnit::handles(unsigned asi) {
-    return asi == 0x77 || asi == 0x48 || asi == 0x49 || asi == 0x7f;
+    for (const UnitRegister& r : kRegisters)
+        if (r.asi == asi) return true;
+    return false;
 }
 
 bool InterruptUnit::access(unsigned asi, uint64_t va, Access access, uint64_t& value) {

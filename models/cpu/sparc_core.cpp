@@ -88,7 +88,9 @@ const uint16_t SparcCore::kFCondTable[16] = {
 };
 
 SparcCore::SparcCore(MemoryBackend& memory, TrapHandler* trap_handler)
-    : memory_(memory), trap_handler_(trap_handler) {}
+    : memory_(memory), trap_handler_(trap_handler) {
+    counters.set_mode(pstate & kPstatePriv, counter_now()); // they follow PSTATE.PRIV from here
+}
 
 uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
     cycle_limit_ = cycle_limit;
@@ -108,7 +110,6 @@ void SparcCore::power_on_reset() {
     pc = kResetVector + kPowerOnResetOffset;
     npc = pc + 4;
     set_pstate(kPstatePowerOn);
-    counters.set_mode(true, counter_now()); // the counters start in user mode for Linux programs
     tl = kMaxTl;
     check_regime();
     trap_stack[kMaxTl].tt = 1; // power_on_reset
@@ -122,21 +123,33 @@ void SparcCore::power_on_reset() {
 bool SparcCore::software_reset() {
     if (trap_handler_) return raise(kTrapIllegalInstruction); // user mode: no reset to take
     ++traps_taken;
-    const unsigned level = tl < kMaxTl ? tl + 1 : kMaxTl;
-    TrapLevelState& t = trap_stack[level];
-    t.tpc = pc;
-    t.tnpc = npc;
-    t.tt = 4; // software_initiated_reset
-    t.tstate = (uint64_t(ccr) << 32) | (uint64_t(asi) << 24) | (uint64_t(pstate) << 8) | cwp;
-    tl = level;
-    check_regime();
-    set_pstate(uint16_t((pstate & (kPstateMm | kPstateTle)) | kPstateRed | kPstatePef |
-                        kPstatePriv | kPstateAg | ((pstate & kPstateTle) ? kPstateCle : 0)));
-    memory_.entered_red_state();
-    pc = kResetVector + kSoftwareResetOffset;
-    npc = pc + 4;
+    push_trap_level(4); // software_initiated_reset, at TL + 1 up to MAXTL
+    set_pstate(trap_pstate(kPstateAg, true));
+    enter_red_state(kSoftwareResetOffset);
     end_chain();
     return true;
+}
+
+void SparcCore::push_trap_level(unsigned tt) {
+    if (tl < kMaxTl) ++tl;
+    TrapLevelState& t = trap_stack[tl];
+    t.tpc = pc;
+    t.tnpc = npc;
+    t.tt = uint16_t(tt);
+    t.tstate = tstate();
+    check_regime();
+}
+
+uint16_t SparcCore::trap_pstate(uint16_t global_set, bool red) const {
+    const uint16_t kept = red ? (pstate & kPstateTle) : (pstate & (kPstateMm | kPstateTle));
+    return uint16_t(kept | kPstatePef | kPstatePriv | global_set | (red ? kPstateRed : 0) |
+                    ((pstate & kPstateTle) ? kPstateCle : 0));
+}
+
+void SparcCore::enter_red_state(uint64_t offset) {
+    memory_.entered_red_state();
+    pc = kResetVector + offset;
+    npc = pc + 4;
 }
 
 void SparcCore::set_pstate(uint16_t value) {
@@ -380,14 +393,20 @@ bool SparcCore::fetch_word(uint64_t va, uint32_t& word) {
 
 // ---- memory slow paths ----
 
-bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little, const AsiInfo* asi) {
-    PageMapping m;
-    if (!(asi ? memory_.map_page_in(va, Access::Read, *asi, m)
-              : memory_.map_page(va, Access::Read, m))) {
+// The page of a data access, through the access's own translation or an
+// explicit ASI's, and the watchpoints; false with the trap to take.
+bool SparcCore::map_data(uint64_t va, Access access, unsigned len, const AsiInfo* asi,
+                         PageMapping& m) {
+    if (!(asi ? memory_.map_page_in(va, access, *asi, m) : memory_.map_page(va, access, m))) {
         mem_fault_tt_ = m.trap ? m.trap : uint16_t(kTrapDataAccessException);
         return false;
     }
-    if (watching_ && !watch(va, m.pa | (va & kPageMask), len, false)) return false;
+    return !watching_ || watch(va, m.pa | (va & kPageMask), len, access == Access::Write);
+}
+
+bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little, const AsiInfo* asi) {
+    PageMapping m;
+    if (!map_data(va, Access::Read, len, asi, m)) return false;
     if (log_accesses_)
         log_access(va, m.pa | (va & kPageMask), len, cache::RequestKind::Load, !m.host);
     if (m.host) {
@@ -410,12 +429,7 @@ bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little, co
 bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool little,
                            const AsiInfo* asi) {
     PageMapping m;
-    if (!(asi ? memory_.map_page_in(va, Access::Write, *asi, m)
-              : memory_.map_page(va, Access::Write, m))) {
-        mem_fault_tt_ = m.trap ? m.trap : uint16_t(kTrapDataAccessException);
-        return false;
-    }
-    if (watching_ && !watch(va, m.pa | (va & kPageMask), len, true)) return false;
+    if (!map_data(va, Access::Write, len, asi, m)) return false;
     uint8_t bytes[8];
     std::memcpy(bytes, value, len);
     if (!little) swap_bytes(bytes, len);
@@ -620,12 +634,7 @@ void SparcCore::enter_trap(unsigned tt) {
         halt(-1);
         return;
     }
-    ++tl;
-    TrapLevelState& t = trap_stack[tl];
-    t.tpc = pc;
-    t.tnpc = npc;
-    t.tt = uint16_t(tt);
-    t.tstate = (uint64_t(ccr) << 32) | (uint64_t(asi) << 24) | (uint64_t(pstate) << 8) | cwp;
+    push_trap_level(tt);
     int window_delta = 0;
     if (is_spill_trap(tt))
         window_delta = int(cansave) + 2;
@@ -633,11 +642,7 @@ void SparcCore::enter_trap(unsigned tt) {
         window_delta = -1;
     else if (tt == kTrapCleanWindow)
         window_delta = 1;
-    if (window_delta) {
-        store_working_window();
-        cwp = unsigned(int(cwp) + window_delta + int(kNumWindows)) % kNumWindows;
-        load_working_window();
-    }
+    if (window_delta) set_cwp(unsigned(int(cwp) + window_delta + int(kNumWindows)));
     if (trap_handler_) { // the host plays the kernel: no global set or vector to switch to
         set_pstate(uint16_t((pstate | kPstatePriv) & ~kPstateIe));
         trap_handler_->handle_trap(*this, tt);
@@ -655,16 +660,9 @@ void SparcCore::vector_trap(unsigned tt) {
     if (is_fast_mmu_trap(tt)) set = kPstateMg;
     if (tt == kTrapInterruptVector) set = kPstateIg;
     const bool red = tl == kMaxTl || (pstate & kPstateRed);
-    uint16_t value = uint16_t((pstate & (kPstateMm | kPstateTle)) | kPstatePef | kPstatePriv | set |
-                              ((pstate & kPstateTle) ? kPstateCle : 0));
-    if (red) value = uint16_t((value & ~kPstateMm) | kPstateRed);
-    set_pstate(value);
-    if (red) {
-        memory_.entered_red_state();
-        pc = kResetVector + kRedStateTrapOffset;
-    } else {
-        pc = tba | (tl > 1 ? 0x4000 : 0) | (uint64_t(tt) << 5);
-    }
+    set_pstate(trap_pstate(set, red));
+    if (red) return enter_red_state(kRedStateTrapOffset);
+    pc = tba | (tl > 1 ? 0x4000 : 0) | (uint64_t(tt) << 5);
     npc = pc + 4;
 }
 
@@ -673,9 +671,7 @@ void SparcCore::restore_trap_state() {
     ccr = uint8_t(ts >> 32);
     asi = uint8_t(ts >> 24);
     set_pstate(uint16_t((ts >> 8) & 0xfff));
-    store_working_window();
-    cwp = unsigned(ts & 0x1f) % kNumWindows;
-    load_working_window();
+    set_cwp(unsigned(ts & 0x1f));
     --tl;
     check_regime();
 }

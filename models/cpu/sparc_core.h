@@ -63,6 +63,11 @@ inline GlobalSet global_set(uint16_t pstate) {
 
 constexpr uint64_t kSoftintPicOverflow = 1 << 15;
 
+// TSTATE as a trap saves it (and gdb's `state` register shows it).
+constexpr uint64_t make_tstate(uint8_t ccr, uint8_t asi, uint16_t pstate, unsigned cwp) {
+    return uint64_t(ccr) << 32 | uint64_t(asi) << 24 | uint64_t(pstate) << 8 | cwp;
+}
+
 struct TrapLevelState {
     uint64_t tpc = 0, tnpc = 0, tstate = 0;
     uint16_t tt = 0;
@@ -196,10 +201,6 @@ public:
     // PSTATE writes go through here: the counters split user and supervisor
     // time, AG/MG/IG switch the global registers, IE may let an interrupt in.
     void set_pstate(uint16_t value);
-    // The %g1-%g7 of any set, the selected one included (for host tools).
-    uint64_t global(GlobalSet set, unsigned reg) const {
-        return set == global_set(pstate) ? r[reg] : global_sets[unsigned(set)][reg];
-    }
 
     // ---- interrupts (firmware mode: with a host trap handler nothing interrupts) ----
     // Call after SOFTINT, PIL, a compare register or the vector changed: an
@@ -220,6 +221,13 @@ public:
     // handler reads other windows) and reloads them after a change of CWP.
     void store_working_window();
     void load_working_window();
+    // Changes CWP (modulo NWINDOWS); the working registers follow.
+    void set_cwp(unsigned window) {
+        store_working_window();
+        cwp = window % kNumWindows;
+        load_working_window();
+    }
+    uint64_t tstate() const { return make_tstate(ccr, asi, pstate, cwp); }
     // Register `reg` (8..31, as in r[]) of any window; needs store_working_window().
     uint64_t& window_reg(unsigned window, unsigned reg);
     // The window bookkeeping of SAVED and RESTORED, which spill and fill handlers end with.
@@ -371,6 +379,7 @@ private:
     bool slow_write(uint64_t va, const void* data, unsigned len, bool little,
                     const AsiInfo* asi = nullptr);
     bool code_still_mapped(const CodePage& code);
+    bool map_data(uint64_t va, Access access, unsigned len, const AsiInfo* asi, PageMapping& m);
     bool watch(uint64_t va, uint64_t pa, unsigned len, bool write); // false: a watchpoint trap
     // An explicit ASI that names another context or a user check than the access's own.
     bool own_translation(const AsiInfo& asi) const {
@@ -382,7 +391,14 @@ private:
     bool register_access(const AsiInfo& asi, uint64_t va, Access access, uint64_t& value);
     void enter_trap(unsigned tt);
     void vector_trap(unsigned tt); // through TBA (or the RED_state vector), as the hardware does
-    bool service_events();         // timers matched, interrupts: true if one was taken
+    // TL + 1 (at most MAXTL) with this trap's TPC/TNPC/TSTATE/TT recorded.
+    void push_trap_level(unsigned tt);
+    // PSTATE on trap entry: privileged, interrupts off, on the given global
+    // set; in RED_state with the memory model TSO.
+    uint16_t trap_pstate(uint16_t global_set, bool red) const;
+    // RED_state at RSTVaddr + offset (the MMUs go off with it).
+    void enter_red_state(uint64_t offset);
+    bool service_events(); // timers matched, interrupts: true if one was taken
     void restore_trap_state();
     void fp_enter();
     void fp_leave();

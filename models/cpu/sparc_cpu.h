@@ -78,7 +78,6 @@ public:
     // InterruptReceiver: cross-calls and device interrupts arrive here.
     unsigned interrupt_agent_id() const override { return config_.agent_id; }
     bool accept_interrupt(const InterruptVector& vector) override;
-    const InterruptUnit& interrupt_unit() const { return interrupts_; }
     // Processor
     SparcCpu& sparc_cpu() override { return *this; }
     const cache::CacheHierarchy& caches() const { return *caches_; }
@@ -114,8 +113,6 @@ public:
     }
     uint64_t idle_cycles() const { return idle_cycles_; }
 
-    // The registers behind the CPU's internal ASIs (DCU control, Fireplane configuration).
-    const CpuRegisterState& registers() const { return registers_; }
     // The Cheetah+ I- and D-MMU (firmware mode; user mode translates through the OS layer).
     const mmu::CheetahMmu& mmu() const { return mmu_; }
 

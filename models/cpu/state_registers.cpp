@@ -38,9 +38,7 @@ PerfCounters::Now after_this(const SparcCore& c) {
 }
 
 void write_cwp(SparcCore& c, uint64_t v) {
-    c.store_working_window();
-    c.cwp = unsigned(v % kNumWindows);
-    c.load_working_window();
+    c.set_cwp(unsigned(v % kNumWindows));
 }
 
 const StateRegister kAsrs[] = {

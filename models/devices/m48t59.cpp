@@ -1,5 +1,7 @@
 #include "m48t59.h"
 
+#include "models/common/cycle_time.h"
+
 #include "payload_bytes.h"
 
 #include <algorithm>
@@ -322,12 +324,6 @@ void M48t59::fire_due(const sc_core::sc_time& t) {
         ++alarms_;
         schedule_alarm(); // the next match after the counters' time
     }
-}
-
-void M48t59::notify_at(sc_core::sc_event& event, const sc_core::sc_time& at) {
-    const sc_core::sc_time stamp = sc_core::sc_time_stamp();
-    event.cancel();
-    event.notify(at > stamp ? at - stamp : sc_core::SC_ZERO_TIME);
 }
 
 void M48t59::on_alarm() {

@@ -127,7 +127,6 @@ private:
     void schedule_alarm(); // at the next second the alarm registers match
     void watchdog_timeout();
     void fire_due(const sc_core::sc_time& t); // the alarm and watchdog due by time t
-    static void notify_at(sc_core::sc_event& event, const sc_core::sc_time& at);
     void update_line();
 
     void on_alarm();

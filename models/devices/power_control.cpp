@@ -2,6 +2,7 @@
 
 #include "core/config/units.h"
 #include "core/stats/stats.h"
+#include "models/common/big_endian.h"
 #include "payload_bytes.h"
 
 #include <stdexcept>
@@ -71,16 +72,13 @@ unsigned PowerControl::access(tlm::tlm_generic_payload& gp, const sc_core::sc_ti
     if (gp.is_read()) {
         const uint64_t full = r.on_read ? (this->*r.on_read)() : r.read_value;
         const uint64_t value = len == 8 ? full : full & 0xffffffffu;
-        for (unsigned b = 0; b < len; ++b)
-            data[b] = uint8_t(value >> (8 * (len - 1 - b)));
+        store_big_endian(data, value, len);
         if (!debug) ++reads_;
     } else if (gp.is_write()) {
         if (debug) {
             moved = 0; // a debugger cannot power the machine off
         } else {
-            uint64_t value = 0;
-            for (unsigned b = 0; b < len; ++b)
-                value = value << 8 | data[b];
+            const uint64_t value = load_big_endian(data, len);
             ++writes_;
             if (r.on_write) (this->*r.on_write)(value, at);
         }

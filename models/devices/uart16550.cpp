@@ -1,5 +1,7 @@
 #include "uart16550.h"
 
+#include "models/common/cycle_time.h"
+
 #include "core/stats/stats.h"
 #include "payload_bytes.h"
 
@@ -215,12 +217,6 @@ unsigned Uart16550::transport_dbg(tlm::tlm_generic_payload& gp) {
 // first lets the line do what it did up to then, so a CPU running ahead sees
 // the characters and the timeout its own clock has reached. The events do
 // the same for an idle line and keep the interrupt line on time.
-
-void Uart16550::notify_at(sc_core::sc_event& event, const sc_core::sc_time& at) {
-    const sc_core::sc_time stamp = sc_core::sc_time_stamp();
-    event.cancel();
-    event.notify(at > stamp ? at - stamp : sc_core::SC_ZERO_TIME);
-}
 
 void Uart16550::receive(uint8_t c) {
     rx_catch_up(now());

@@ -124,7 +124,6 @@ private:
     // The time of the access being served (the initiator's local time), or
     // of the event being processed.
     sc_core::sc_time now() const { return sc_core::sc_time_stamp() + access_delay_; }
-    static void notify_at(sc_core::sc_event& event, const sc_core::sc_time& at);
     void arrive(uint8_t c, const sc_core::sc_time& at); // a byte lands in the FIFO (or overruns)
     void rx_activity(const sc_core::sc_time& at);       // a byte came or went: restart the timeout
     void rx_kick(const sc_core::sc_time& from);  // the next character, if the line can send one

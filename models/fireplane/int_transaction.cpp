@@ -1,6 +1,7 @@
 #include "int_transaction.h"
 
 #include "fireplane_extension.h"
+#include "models/common/big_endian.h"
 
 namespace fireplane {
 
@@ -8,8 +9,7 @@ bool send_int_transaction(tlm::tlm_fw_transport_if<>& port, const InterruptVecto
                           uint16_t transaction_id, sc_core::sc_time& delay) {
     uint8_t data[24];
     for (unsigned w = 0; w < 3; ++w)
-        for (unsigned b = 0; b < 8; ++b)
-            data[8 * w + b] = uint8_t(vector.data[w] >> (56 - 8 * b));
+        store_big_endian(data + 8 * w, vector.data[w], 8);
     tlm::tlm_generic_payload gp;
     gp.set_command(tlm::TLM_WRITE_COMMAND);
     gp.set_address(interrupt_address(vector.target));
@@ -31,12 +31,8 @@ InterruptVector int_transaction_vector(const tlm::tlm_generic_payload& gp, uint1
     InterruptVector v;
     v.source = source;
     v.target = uint16_t(interrupt_target(gp.get_address()));
-    for (unsigned w = 0; w < 3; ++w) {
-        uint64_t word = 0;
-        for (unsigned b = 0; b < 8; ++b)
-            word = word << 8 | gp.get_data_ptr()[8 * w + b];
-        v.data[w] = word;
-    }
+    for (unsigned w = 0; w < 3; ++w)
+        v.data[w] = load_big_endian(gp.get_data_ptr() + 8 * w, 8);
     return v;
 }
 

@@ -1,6 +1,7 @@
 #include "io_bridge.h"
 
 #include "int_transaction.h"
+#include "models/common/big_endian.h"
 
 #include "core/stats/stats.h"
 
@@ -57,13 +58,10 @@ bool IoBridge::register_access(tlm::tlm_generic_payload& gp) {
     uint64_t value = 0;
     bool ok = gp.get_data_length() == 8 && !gp.get_byte_enable_ptr();
     if (ok && gp.is_write()) {
-        for (unsigned b = 0; b < 8; ++b)
-            value = value << 8 | gp.get_data_ptr()[b];
-        ok = interrupts_.write(offset, value);
+        ok = interrupts_.write(offset, load_big_endian(gp.get_data_ptr(), 8));
     } else if (ok) {
         ok = interrupts_.read(offset, value);
-        for (unsigned b = 0; b < 8 && ok; ++b)
-            gp.get_data_ptr()[b] = uint8_t(value >> (56 - 8 * b));
+        if (ok) store_big_endian(gp.get_data_ptr(), value, 8);
     }
     gp.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return true;

@@ -223,6 +223,7 @@ private:
                       bool side_effect_page, bool from_translation);
     void changed() { ++generation_; }
 
+    bool illegal_asi(unsigned asi, uint64_t va, AccessKind kind); // false, fault recorded
     // ASI handlers (rows of the ASI table).
     bool load_register(Side side, uint64_t va, uint64_t& value);
     bool store_register(Side side, uint64_t va, uint64_t value);

@@ -40,21 +40,20 @@ bool CheetahMmu::is_mmu_asi(unsigned asi) {
 bool CheetahMmu::load(unsigned asi, uint64_t va, uint64_t& value, unsigned size) {
     const AsiInfo* a = find_asi(asi);
     if (a && a->load && size == 8 && (this->*a->load)(a->side, va, value)) return true;
-    MmuRequest r;
-    r.va = va;
-    r.kind = AccessKind::Read;
-    r.privileged = true;
-    r.asi = uint8_t(asi);
-    report_data_fault(r, kTrapDataAccessException, ft::kIllegalAsi);
-    return false;
+    return illegal_asi(asi, va, AccessKind::Read);
 }
 
 bool CheetahMmu::store(unsigned asi, uint64_t va, uint64_t value, unsigned size) {
     const AsiInfo* a = find_asi(asi);
     if (a && a->store && size == 8 && (this->*a->store)(a->side, va, value)) return true;
+    return illegal_asi(asi, va, AccessKind::Write);
+}
+
+// A refused MMU ASI access: data_access_exception, recorded with FT = illegal ASI.
+bool CheetahMmu::illegal_asi(unsigned asi, uint64_t va, AccessKind kind) {
     MmuRequest r;
     r.va = va;
-    r.kind = AccessKind::Write;
+    r.kind = kind;
     r.privileged = true;
     r.asi = uint8_t(asi);
     report_data_fault(r, kTrapDataAccessException, ft::kIllegalAsi);

@@ -3,6 +3,8 @@
 // bus master on the system router that uses debug transport only, so a tool
 // reads and writes device registers (a Fire Link monitor's, say) exactly as
 // software would see them, without simulated time or side doors.
+#include "models/common/big_endian.h"
+
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -22,15 +24,12 @@ public:
     bool read64(uint64_t pa, uint64_t& value) {
         uint8_t bytes[8] = {};
         if (!read(pa, bytes, sizeof bytes)) return false;
-        value = 0;
-        for (uint8_t b : bytes)
-            value = value << 8 | b;
+        value = load_big_endian(bytes, sizeof bytes);
         return true;
     }
     bool write64(uint64_t pa, uint64_t value) {
         uint8_t bytes[8];
-        for (int i = 7; i >= 0; --i, value >>= 8)
-            bytes[i] = uint8_t(value);
+        store_big_endian(bytes, value, sizeof bytes);
         return write(pa, bytes, sizeof bytes);
     }
 

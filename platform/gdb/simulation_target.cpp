@@ -1,5 +1,7 @@
 #include "simulation_target.h"
 
+#include "models/common/big_endian.h"
+
 namespace fireplane::gdb {
 
 SimulationTarget::SimulationTarget(Guest& guest, MonitorCommands& monitor)
@@ -19,15 +21,12 @@ bool SimulationTarget::read_register(ThreadId thread, unsigned regno, uint8_t* b
     else if (linux_user::ThreadContext* saved = guest_.saved_registers(thread))
         ok = registers_.read(*saved, regno, value);
     if (!ok) return false;
-    for (unsigned i = register_size(regno); i-- > 0; value >>= 8)
-        bytes[i] = uint8_t(value);
+    store_big_endian(bytes, value, register_size(regno));
     return true;
 }
 
 bool SimulationTarget::write_register(ThreadId thread, unsigned regno, const uint8_t* bytes) {
-    uint64_t value = 0;
-    for (unsigned i = 0; i < register_size(regno); ++i)
-        value = value << 8 | bytes[i];
+    const uint64_t value = load_big_endian(bytes, register_size(regno));
     if (sparc::SparcCore* core = guest_.core_of(thread))
         return registers_.write(*core, regno, value);
     if (linux_user::ThreadContext* saved = guest_.saved_registers(thread))

@@ -90,16 +90,6 @@ const RegisterAccess kDouble = {
 
 // ---- the control registers of gdb's cp0 feature ----
 
-uint64_t state_of(uint8_t ccr, uint8_t asi, uint64_t pstate, unsigned cwp) {
-    return uint64_t(ccr) << 32 | uint64_t(asi) << 24 | pstate << 8 | cwp;
-}
-
-void set_cwp(SparcCore& c, unsigned cwp) {
-    c.store_working_window();
-    c.cwp = cwp % sparc::kNumWindows;
-    c.load_working_window();
-}
-
 const RegisterAccess kPc = {
     [](SparcCore& c, unsigned) { return c.pc; },
     [](SparcCore& c, unsigned, uint64_t v) {
@@ -135,16 +125,16 @@ const RegisterAccess kNpc = {
 // Saved registers belong to user threads, whose PSTATE the Linux layer keeps
 // at PEF (linux_process.cpp): their state shows that.
 const RegisterAccess kState = {
-    [](SparcCore& c, unsigned) { return state_of(c.ccr, c.asi, c.pstate, c.cwp); },
+    [](SparcCore& c, unsigned) { return c.tstate(); },
     [](SparcCore& c, unsigned, uint64_t v) {
         c.ccr = uint8_t(v >> 32);
         c.asi = uint8_t(v >> 24);
         c.set_pstate(uint16_t((v >> 8) & 0xfff));
-        set_cwp(c, unsigned(v & 0x1f));
+        c.set_cwp(unsigned(v & 0x1f));
         return true;
     },
     [](const ThreadContext& s, unsigned, uint64_t& v) {
-        v = state_of(s.ccr, s.asi, sparc::kPstatePef, s.cwp);
+        v = sparc::make_tstate(s.ccr, s.asi, sparc::kPstatePef, s.cwp);
         return true;
     },
     [](ThreadContext& s, unsigned, uint64_t v) {

@@ -55,10 +55,6 @@ private:
     std::vector<uint8_t> bytes_;
 };
 
-uint64_t user_tstate(const sparc::SparcCore& c) {
-    return uint64_t(c.ccr) << 32 | uint64_t(c.asi) << 24 | uint64_t(c.pstate) << 8 | c.cwp;
-}
-
 // save_fpu_state: the core does not track FPRS.DL/DU, so both halves count as dirty.
 void save_fpu(Image& f, uint64_t off, sparc::SparcCore& c) {
     for (unsigned i = 0; i < 32; ++i)
@@ -146,7 +142,7 @@ bool setup_rt_frame(LinuxProcess& p, sparc::SparcCore& c, GuestThread& t, const 
         f.put(kGlobals + 8 * i, c.r[i]);
         f.put(kOuts + 8 * i, c.r[8 + i]);
     }
-    f.put(kTstate, user_tstate(c) | (call.syscall ? kTstateSyscall : 0));
+    f.put(kTstate, c.tstate() | (call.syscall ? kTstateSyscall : 0));
     f.put(kTpc, c.pc);
     f.put(kTnpc, c.npc);
     f.put(kY, c.y, 4);

@@ -82,11 +82,6 @@ typedef int (*fw_trap_handler)(struct fw_trap_frame* frame);
  * fill for WSTATE 0 and clean_window are the table's own. */
 void fw_set_trap_handler(unsigned tt, fw_trap_handler handler);
 fw_trap_handler fw_trap_handler_of(unsigned tt); /* the handler now, or 0 */
-/* Skips the trapped instruction (for a handler that returns FW_TRAP_DONE). */
-static inline int fw_trap_skip(struct fw_trap_frame* f) {
-    (void)f;
-    return FW_TRAP_DONE;
-}
 /* Called on a trap in RED_state with TT, TPC, TNPC, TSTATE of TL 1-5; the
  * default prints them and powers off with FW_EXIT_RED_STATE. */
 void fw_red_state(const uint64_t record[FW_MAXTL][4]);
