@@ -53,6 +53,7 @@ LinuxProcess::LinuxProcess(std::vector<sparc::SparcCpu*> cpus, PhysicalMemory ra
     for (auto* cpu : cpus_) {
         cpu->set_translator(&memory_);
         cpu->set_trap_handler(this);
+        cpu->core().set_pstate(sparc::kPstatePef); // user mode, FPU on: every thread runs there
     }
 }
 
@@ -171,7 +172,6 @@ void LinuxProcess::load(const loader::ElfImage& image) {
     const uint64_t sp = build_stack(image);
     SparcCore& c = core();
     c.r[14] = sp - kStackBias;
-    c.set_pstate(sparc::kPstatePef); // user mode, FPU on
     c.fprs = 4;
     c.pc = image.entry;
     c.npc = image.entry + 4;
