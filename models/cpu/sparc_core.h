@@ -315,8 +315,12 @@ public:
     }
 
     // ---- memory: fast paths through a small software TLB, slow path through the backend ----
-    template <typename T> bool read(uint64_t va, T& value, bool little = false);
-    template <typename T> bool write(uint64_t va, T value, bool little = false);
+    // Always inlined: a handler that calls them out of line keeps a stack
+    // frame, and its tail call to the next instruction becomes a real call.
+    template <typename T>
+    [[gnu::always_inline]] bool read(uint64_t va, T& value, bool little = false);
+    template <typename T>
+    [[gnu::always_inline]] bool write(uint64_t va, T value, bool little = false);
     // Through an explicit ASI (asi.h): memory as read()/write(), the MMU
     // bypassed (physical ASIs), or a CPU register (ASI Register kind).
     template <typename T> bool read_asi(const AsiInfo& asi, uint64_t va, T& value);
