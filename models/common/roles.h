@@ -38,6 +38,9 @@ public:
     virtual bool is_memory() const { return false; }
     // A boot ROM: firmware images are loaded here (and into RAM).
     virtual bool holds_firmware() const { return false; }
+    // Where the images a boot ROM holds are linked: a segment at this address
+    // + n loads at bus_range().base + n.
+    virtual uint64_t firmware_link_address() const { return bus_range().base; }
 };
 
 // Turns the machine off when software asks: how firmware ends a run, with

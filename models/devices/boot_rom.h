@@ -26,6 +26,10 @@ struct BootRomConfig {
     uint64_t size = uint64_t(16) << 20; // bytes; 1..kMaxSize
     sc_core::sc_time read_latency = sc_core::SC_ZERO_TIME;
     uint64_t base = kResetVectorPa; // where the builder maps it (required in YAML)
+    // The address the firmware image is linked at, when it is not the ROM's
+    // own: an ELF segment at link_address + n loads at base + n (QEMU's sun4u
+    // PROM, linked at 0xffd00000). 0: the ROM's base.
+    uint64_t link_address = 0;
 };
 
 class BootRom : public sc_core::sc_module, public BusTarget {
@@ -41,6 +45,9 @@ public:
     TargetPort& bus_target() override { return socket; }
     AddressRange bus_range() const override { return {config_.base, config_.size}; }
     bool holds_firmware() const override { return true; }
+    uint64_t firmware_link_address() const override {
+        return config_.link_address ? config_.link_address : config_.base;
+    }
 
     // Host view of the whole ROM (offset 0 = first byte), for loaders and
     // debuggers. Stays valid for the lifetime of the module.

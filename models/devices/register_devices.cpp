@@ -1,5 +1,6 @@
 #include "register_devices.h"
 
+#include "address_alias.h"
 #include "boot_rom.h"
 #include "core/factory/model_factory.h"
 #include "core/factory/param_table.h"
@@ -101,6 +102,9 @@ const ParamTable<BootRomConfig>& boot_rom_params() {
             .bytes("size", &C::size, 1, C::kMaxSize,
                    "bytes of ROM, up to the 256MiB from 0x7fff0000000 to the top of the 43-bit "
                    "physical address space")
+            .address("link_address", &C::link_address,
+                     "the address firmware images for it are linked at, when not its base: an "
+                     "ELF segment at link_address + n loads at base + n; 0: its base")
             .time("read_latency", &C::read_latency, false,
                   "latency annotated on each read and given with (read-only) DMI")
             .rule([](const C& c) { return range_wraps(c.base, c.size); });
@@ -118,6 +122,26 @@ const ParamTable<PowerControlConfig>& power_control_params() {
                 if (c.base % PowerControl::kWindowSize != 0)
                     return ConfigProblem{"base", "the register window must be 4 KiB aligned"};
                 return range_wraps(c.base, PowerControl::kWindowSize);
+            });
+    return table;
+}
+
+const ParamTable<AddressAliasConfig>& address_alias_params() {
+    using C = AddressAliasConfig;
+    static const auto table =
+        ParamTable<C>()
+            .address("base", &C::base, "physical address where the alias is decoded")
+            .required()
+            .bytes("size", &C::size, 1, kNoMax, "bytes of the alias")
+            .required()
+            .address("to", &C::to, "physical address its accesses go to")
+            .required()
+            .rule([](const C& c) -> std::optional<ConfigProblem> {
+                if (auto p = range_wraps(c.base, c.size)) return p;
+                if (auto p = range_wraps(c.to, c.size)) return ConfigProblem{"to", p->message};
+                if (c.to <= c.base + (c.size - 1) && c.base <= c.to + (c.size - 1))
+                    return ConfigProblem{"to", "the alias overlaps the range it shows"};
+                return std::nullopt;
             });
     return table;
 }
@@ -183,6 +207,13 @@ void register_device_models(ModelFactory& factory) {
                  power_control_params().specs(),
                  [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
                      return std::make_unique<PowerControl>(name, power_control_params().read(p));
+                 }});
+    factory.add({"address_alias",
+                 "a second decode of an address range: accesses are sent on to another "
+                 "(the sun4u PROM at the JPS1 reset vector)",
+                 address_alias_params().specs(),
+                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
+                     return std::make_unique<AddressAlias>(name, address_alias_params().read(p));
                  }});
     factory.add({"router",
                  "address decoder from bus masters to memory-mapped devices",

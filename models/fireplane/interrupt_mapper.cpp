@@ -2,54 +2,67 @@
 
 namespace fireplane {
 
-namespace {
+InterruptMapper::Layout InterruptMapper::io_bridge_layout() {
+    return Layout{{{0x1000, 0x1400, 0, kLines, 1}}, false, 0};
+}
 
-// The two register arrays, one row each: an array of kLines 64-bit registers.
-struct RegisterArray {
-    const char* name;
-    uint64_t offset;
-    uint64_t (*read)(const InterruptMapper::Line&);
-    void (InterruptMapper::*write)(unsigned ino, uint64_t value);
-};
+InterruptMapper::InterruptMapper(uint16_t agent_id, Sender send, RetryRequest retry, Layout layout)
+    : agent_id_(agent_id), send_(std::move(send)), retry_(std::move(retry)),
+      layout_(std::move(layout)) {
+    if (layout_.fixed_inr)
+        for (unsigned ino = 0; ino < kLines; ++ino)
+            lines_[ino].imap = (uint64_t(layout_.ign) << 6 | ino) & kImapInrMask;
+}
 
-const RegisterArray kArrays[] = {
-    {"imap", 0x1000, [](const InterruptMapper::Line& l) { return l.imap; },
-     &InterruptMapper::write_imap},
-    {"iclr", 0x1400, [](const InterruptMapper::Line& l) { return uint64_t(l.state); },
-     &InterruptMapper::write_iclr},
-};
-
-const RegisterArray* find(uint64_t offset, unsigned& ino) {
+const InterruptMapper::Block* InterruptMapper::find(uint64_t offset, bool& is_imap,
+                                                    unsigned& ino) const {
     if (offset & 7) return nullptr;
-    for (const RegisterArray& a : kArrays)
-        if (offset >= a.offset && offset < a.offset + 8 * InterruptMapper::kLines) {
-            ino = unsigned((offset - a.offset) / 8);
-            return &a;
+    for (const Block& b : layout_.blocks) {
+        const unsigned imaps = (b.lines + b.lines_per_imap - 1) / b.lines_per_imap;
+        if (offset >= b.imap && offset < b.imap + 8 * imaps) {
+            is_imap = true;
+            ino = b.first_ino + unsigned((offset - b.imap) / 8) * b.lines_per_imap;
+            return &b;
         }
+        if (offset >= b.iclr && offset < b.iclr + 8 * b.lines) {
+            is_imap = false;
+            ino = b.first_ino + unsigned((offset - b.iclr) / 8);
+            return &b;
+        }
+    }
     return nullptr;
 }
 
-} // namespace
-
 bool InterruptMapper::read(uint64_t offset, uint64_t& value) const {
+    bool is_imap = false;
     unsigned ino = 0;
-    const RegisterArray* a = find(offset, ino);
-    if (!a) return false;
-    value = a->read(lines_[ino]);
+    if (!find(offset, is_imap, ino)) return false;
+    value = is_imap ? lines_[ino].imap : uint64_t(lines_[ino].state);
     return true;
 }
 
 bool InterruptMapper::write(uint64_t offset, uint64_t value) {
+    bool is_imap = false;
     unsigned ino = 0;
-    const RegisterArray* a = find(offset, ino);
-    if (!a) return false;
-    (this->*(a->write))(ino, value);
+    const Block* b = find(offset, is_imap, ino);
+    if (!b) return false;
+    if (is_imap)
+        write_imap(*b, ino, value);
+    else
+        write_iclr(ino, value);
     return true;
 }
 
-void InterruptMapper::write_imap(unsigned ino, uint64_t value) {
-    lines_[ino].imap = value & (kImapValid | (uint64_t(0x1f) << kImapTargetShift) | kImapInrMask);
-    try_send(ino);
+// A shared mapping register (a PCI slot's) holds the first line's INR; each
+// line sends its own INO.
+void InterruptMapper::write_imap(const Block& block, unsigned ino, uint64_t value) {
+    const uint64_t writable = kImapValid | (uint64_t(0x1f) << kImapTargetShift);
+    for (unsigned i = 0; i < block.lines_per_imap; ++i) {
+        Line& l = lines_[ino + i];
+        l.imap = layout_.fixed_inr ? (l.imap & kImapInrMask) | (value & writable)
+                                   : value & (writable | kImapInrMask);
+        try_send(ino + i);
+    }
 }
 
 void InterruptMapper::write_iclr(unsigned ino, uint64_t value) {

@@ -113,7 +113,8 @@ void map_targets(const std::vector<Part>& parts, Platform& platform) {
         }
         platform.memory_map.push_back({p.name(), p.type(), range, *on_name});
         if (target->is_memory()) platform.rams.push_back({p.name(), range});
-        if (target->holds_firmware()) platform.roms.push_back({p.name(), range});
+        if (target->holds_firmware())
+            platform.roms.push_back({p.name(), range, target->firmware_link_address()});
         if (p.as<BusObserver>()) platform.monitors.push_back({p.name(), range});
     }
 }

@@ -23,6 +23,7 @@ class HostPort;
 struct NamedRange {
     std::string name;
     AddressRange range;
+    uint64_t linked_at = 0; // a boot ROM's: the address its images are linked at
 };
 
 // One line of the memory map: a bus target and the address map it was put on.

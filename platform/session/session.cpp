@@ -118,16 +118,22 @@ void Session::load_firmware(const std::string& path, std::optional<uint64_t> raw
 
     if (platform_->roms.empty())
         throw ConfigError(machine_file, "the machine has no boot_rom to boot from");
-    // Where an image may go: the boot ROM(s) and RAM.
-    std::vector<NamedRange> places = platform_->rams;
-    places.insert(places.end(), platform_->roms.begin(), platform_->roms.end());
+    // Where an image may go: a boot ROM (at the address it is linked for) or RAM.
+    std::vector<NamedRange> places = platform_->roms;
+    places.insert(places.end(), platform_->rams.begin(), platform_->rams.end());
     for (size_t i = 0; i < pieces.size(); ++i) {
-        const FirmwarePiece& s = pieces[i];
+        FirmwarePiece& s = pieces[i];
         if (s.memsz == 0) continue;
         bool inside = false;
-        for (const NamedRange& r : places)
-            inside |= s.paddr >= r.range.base && s.memsz <= r.range.size &&
-                      s.paddr - r.range.base <= r.range.size - s.memsz;
+        for (const NamedRange& r : places) {
+            const uint64_t linked = r.linked_at ? r.linked_at : r.range.base;
+            if (s.paddr >= linked && s.memsz <= r.range.size &&
+                s.paddr - linked <= r.range.size - s.memsz) {
+                s.paddr = r.range.base + (s.paddr - linked);
+                inside = true;
+                break;
+            }
+        }
         if (!inside)
             throw loader::LoadError(
                 "'" + path + "': " + (raw_address ? "the image" : "segment " + std::to_string(i)) +
