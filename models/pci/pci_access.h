@@ -36,10 +36,18 @@ constexpr uint64_t pci_config_address(unsigned bus, unsigned device, unsigned fu
     return uint64_t(bus & 0xff) << 16 | uint64_t(device & 0x1f) << 11 |
            uint64_t(function & 0x7) << 8 | uint64_t(reg & 0xff);
 }
-constexpr unsigned pci_config_bus(uint64_t address) { return unsigned(address >> 16) & 0xff; }
-constexpr unsigned pci_config_device(uint64_t address) { return unsigned(address >> 11) & 0x1f; }
-constexpr unsigned pci_config_function(uint64_t address) { return unsigned(address >> 8) & 0x7; }
-constexpr unsigned pci_config_register(uint64_t address) { return unsigned(address) & 0xff; }
+constexpr unsigned pci_config_bus(uint64_t address) {
+    return unsigned(address >> 16) & 0xff;
+}
+constexpr unsigned pci_config_device(uint64_t address) {
+    return unsigned(address >> 11) & 0x1f;
+}
+constexpr unsigned pci_config_function(uint64_t address) {
+    return unsigned(address >> 8) & 0x7;
+}
+constexpr unsigned pci_config_register(uint64_t address) {
+    return unsigned(address) & 0xff;
+}
 
 // The payload's PCI access, or null when it carries none.
 inline PciAccess* pci_access(const tlm::tlm_generic_payload& gp) {
