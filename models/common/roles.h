@@ -140,6 +140,25 @@ public:
     virtual sc_core::sc_time clock_period() const = 0;
 };
 
+// A PCI function (models/pci): the builder attaches it to the component its
+// `bus` parameter names, which must be a PciBusOwner, at `slot` device.function.
+class PciDevice {
+public:
+    virtual ~PciDevice() = default;
+    virtual std::string pci_bus_name() const = 0;
+    virtual unsigned pci_device() const = 0;   // 0-31
+    virtual unsigned pci_function() const = 0; // 0-7
+};
+
+// Owns a PCI bus (a host bridge its root bus, a PCI-to-PCI bridge its
+// secondary bus) and puts devices on it. Throws std::invalid_argument when
+// the slot is taken or the device cannot go on a PCI bus.
+class PciBusOwner {
+public:
+    virtual ~PciBusOwner() = default;
+    virtual void attach_pci(PciDevice& device) = 0;
+};
+
 // A processor software runs on.
 class Processor {
 public:

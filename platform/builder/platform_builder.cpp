@@ -6,6 +6,7 @@
 #include "models/devices/register_devices.h"
 #include "models/firelink/register_firelink.h"
 #include "models/fireplane/register_fireplane.h"
+#include "models/pci/register_pci.h"
 #include "models/sun4u/register_sun4u.h"
 
 #include <functional>
@@ -22,6 +23,7 @@ void register_all_models(ModelFactory& factory) {
     register_device_models(factory);
     register_fireplane_models(factory);
     register_firelink_models(factory);
+    register_pci_models(factory);
     register_cpu_models(factory);
     register_sun4u_device_models(factory);
 }
@@ -142,6 +144,28 @@ void wire_interrupts(const std::vector<Part>& parts, Platform& platform) {
     }
 }
 
+// Each PCI function goes on the bus of the component its `bus` names.
+void wire_pci(const std::vector<Part>& parts) {
+    for (const Part& p : parts) {
+        auto* device = p.as<PciDevice>();
+        if (!device) continue;
+        const std::string bus = device->pci_bus_name();
+        if (bus.empty()) p.fail("is a PCI function but names no bus (parameter bus)");
+        const Part* owner = nullptr;
+        for (const Part& q : parts)
+            if (q.name() == bus) owner = &q;
+        if (!owner) p.fail("bus '" + bus + "' names no component of the machine", "bus");
+        auto* on = owner->as<PciBusOwner>();
+        if (!on)
+            p.fail("bus '" + bus + "' is a " + owner->type() + ", which has no PCI bus", "bus");
+        try {
+            on->attach_pci(*device);
+        } catch (const std::invalid_argument& e) {
+            p.fail(e.what(), "slot");
+        }
+    }
+}
+
 // The parent module a named machine's components are created in: SystemC
 // makes a module the child of the one whose constructor is running.
 class Container : public sc_core::sc_module {
@@ -192,6 +216,7 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const Mod
         need_system_bus(p, *platform);
     }
     wire_interrupts(parts, *platform);
+    wire_pci(parts);
     if (!platform->system_bus) return platform;
 
     wire_interconnect(parts, *platform);
