@@ -19,15 +19,14 @@ namespace {
 // per INO at 0x1400; on-board (OBIO) devices, INOs 0x20-0x3f, one of each at
 // 0x1000 and 0x1800. The INR is (IGN << 6) | INO, fixed.
 InterruptMapper::Layout sabre_interrupt_layout(unsigned ign) {
-    return InterruptMapper::Layout{{{0xc00, 0x1400, 0x00, 32, 4}, {0x1000, 0x1800, 0x20, 32, 1}},
-                                   true,
-                                   ign};
+    return InterruptMapper::Layout{
+        {{0xc00, 0x1400, 0x00, 32, 4}, {0x1000, 0x1800, 0x20, 32, 1}}, true, ign};
 }
 
 PciIdentity host_identity() {
     PciIdentity id;
-    id.vendor = 0x108e; // Sun
-    id.device = 0xa000; // Sabre
+    id.vendor = 0x108e;       // Sun
+    id.device = 0xa000;       // Sabre
     id.class_code = 0x060000; // host bridge
     id.command = 0x0006;      // memory space, bus master
     id.status = 0x02a0;       // fast back-to-back, 66 MHz, medium DEVSEL
@@ -37,8 +36,7 @@ PciIdentity host_identity() {
 } // namespace
 
 Sabre::Sabre(sc_core::sc_module_name name, const SabreConfig& config)
-    : sc_module(name), socket("socket"), announce("announce"), config_(config),
-      root_bus_("pci"),
+    : sc_module(name), socket("socket"), announce("announce"), config_(config), root_bus_("pci"),
       host_function_(std::make_unique<PciFunction>("host", PciHeader::Type0, host_identity())),
       to_pci_("to_pci"),
       interrupts_(
@@ -64,10 +62,10 @@ Sabre::Sabre(sc_core::sc_module_name name, const SabreConfig& config)
     stats_.add_counter("register_writes", &register_writes_, "writes of the bridge's registers");
     stats_.add_counter("unimplemented", &unimplemented_,
                        "accesses to register offsets it does not implement (read 0, ignored)");
-    stats_.add_counter("pci.config", &config_cycles_, "PCI configuration cycles");
-    stats_.add_counter("pci.io", &io_cycles_, "PCI I/O cycles");
-    stats_.add_counter("pci.memory", &memory_cycles_, "PCI memory cycles");
-    stats_.add_counter("pci.master_aborts", &master_aborts_,
+    stats_.add_counter("cycles.config", &config_cycles_, "PCI configuration cycles");
+    stats_.add_counter("cycles.io", &io_cycles_, "PCI I/O cycles");
+    stats_.add_counter("cycles.memory", &memory_cycles_, "PCI memory cycles");
+    stats_.add_counter("cycles.master_aborts", &master_aborts_,
                        "cycles nobody answered (configuration reads give all ones)");
     for (const TransactionInfo& t : transaction_table())
         if (t.klass == TransactionClass::Io)
@@ -131,17 +129,11 @@ void Sabre::access(tlm::tlm_generic_payload& gp, sc_core::sc_time* delay) {
     const Region region = region_of(gp.get_address(), gp.get_data_length(), pci_address);
     if (delay && region != Region::None) announce_io(gp);
     switch (region) {
-    case Region::Registers:
-        register_access(gp, delay == nullptr);
-        return;
-    case Region::Config:
-        return pci_cycle(gp, PciSpace::Config, pci_address, delay);
-    case Region::Io:
-        return pci_cycle(gp, PciSpace::Io, pci_address, delay);
-    case Region::Memory:
-        return pci_cycle(gp, PciSpace::Memory, pci_address, delay);
-    case Region::None:
-        break;
+    case Region::Registers: register_access(gp, delay == nullptr); return;
+    case Region::Config: return pci_cycle(gp, PciSpace::Config, pci_address, delay);
+    case Region::Io: return pci_cycle(gp, PciSpace::Io, pci_address, delay);
+    case Region::Memory: return pci_cycle(gp, PciSpace::Memory, pci_address, delay);
+    case Region::None: break;
     }
     gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
 }
@@ -177,9 +169,10 @@ void Sabre::pci_cycle(tlm::tlm_generic_payload& gp, PciSpace space, uint64_t pci
         gp.set_extension(static_cast<PciAccess*>(previous));
     else
         gp.clear_extension(&pci);
-    if (delay) ++(space == PciSpace::Config ? config_cycles_
-                  : space == PciSpace::Io   ? io_cycles_
-                                            : memory_cycles_);
+    if (delay)
+        ++(space == PciSpace::Config ? config_cycles_
+           : space == PciSpace::Io   ? io_cycles_
+                                     : memory_cycles_);
     if (gp.get_response_status() != tlm::TLM_ADDRESS_ERROR_RESPONSE) return;
     if (delay) ++master_aborts_;
     if (space == PciSpace::Config && gp.is_read()) { // master abort: all ones

@@ -40,10 +40,10 @@
 namespace fireplane {
 
 struct SabreConfig {
-    uint64_t base = 0x1fe00000000;         // registers; configuration and I/O spaces follow
-    uint64_t memory_base = 0x1ff00000000;  // PCI memory space
-    uint64_t memory_size = 0xf0000000;     // up to the PROM
-    uint16_t agent_id = 0x1f;              // its port ID: the IGN of its INRs, the INTs' source
+    uint64_t base = 0x1fe00000000;        // registers; configuration and I/O spaces follow
+    uint64_t memory_base = 0x1ff00000000; // PCI memory space
+    uint64_t memory_size = 0xf0000000;    // up to the PROM
+    uint16_t agent_id = 0x1f;             // its port ID: the IGN of its INRs, the INTs' source
     sc_core::sc_time latency{150, sc_core::SC_NS};       // each access through the bridge
     sc_core::sc_time interrupt_retry{1, sc_core::SC_US}; // after a NACKed interrupt vector
 };
@@ -86,7 +86,9 @@ public:
     void attach_pci(PciDevice& device) override { root_bus_.attach(device); }
     // PowerSwitch: the reset control register resets the machine.
     void on_poweroff(std::function<void(int)>) override {} // it cannot power off
-    void on_reset(std::function<void()> listener) override { reset_listener_ = std::move(listener); }
+    void on_reset(std::function<void()> listener) override {
+        reset_listener_ = std::move(listener);
+    }
 
     const SabreConfig& config() const { return config_; }
     PciBus& root_bus() { return root_bus_; }
@@ -94,8 +96,9 @@ public:
     // The value of the register at `offset` (a debugger's view); false: none.
     bool peek_register(uint64_t offset, uint64_t& value) const;
 
-    // The register table's row type (sabre_registers.cpp).
+    // The register table (sabre_registers.cpp).
     struct RegisterInfo;
+    static const RegisterInfo kRegisters[];
 
 private:
     enum class Region { Registers, Config, Io, Memory, None };

@@ -22,12 +22,12 @@ struct Sabre::RegisterInfo {
 };
 
 namespace {
-
 constexpr uint64_t kAll = ~uint64_t(0);
 using S = Sabre;
+} // namespace
 
 // clang-format off
-const Sabre::RegisterInfo kRegisters[] = {
+const Sabre::RegisterInfo Sabre::kRegisters[] = {
 //   name               offset  count reset writable description
     {"ue_afsr",         0x0030, 1,    0,    0,    "uncorrectable error status (no errors are modelled)"},
     {"uece_afar",       0x0038, 1,    0,    0,    "error address"},
@@ -60,14 +60,14 @@ const Sabre::RegisterInfo kRegisters[] = {
 };
 // clang-format on
 
+namespace {
 // The index of a row's first value in the storage.
 unsigned storage_slot(const Sabre::RegisterInfo* row) {
     unsigned slot = 0;
-    for (const Sabre::RegisterInfo* r = kRegisters; r != row; ++r)
+    for (const Sabre::RegisterInfo* r = Sabre::kRegisters; r != row; ++r)
         slot += r->count;
     return slot;
 }
-
 } // namespace
 
 const Sabre::RegisterInfo* Sabre::find_register(uint64_t offset, unsigned& index) const {

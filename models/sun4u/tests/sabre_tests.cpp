@@ -54,8 +54,8 @@ struct Bench : sc_core::sc_module {
     Sabre sabre;
     BusPort bus;
     bool reset_asked = false;
-    Bench() : sc_module("bench"), cpu("cpu"), system("system"), sabre("sabre", SabreConfig{}),
-              bus("bus") {
+    explicit Bench(sc_core::sc_module_name n = "bench")
+        : sc_module(n), cpu("cpu"), system("system"), sabre("sabre", SabreConfig{}), bus("bus") {
         cpu.bind(system.target_socket);
         system.map(sabre.bus_target(), sabre.bus_range(), "sabre");
         sabre.bind_announcements(bus.socket);
@@ -95,12 +95,13 @@ constexpr unsigned kSerialIno = 0x2b;
 
 } // namespace
 
-TEST_CASE("sabre: its own function answers at 00:00.0, little-endian; absent ones read all ones",
-          "[sabre]") {
+TEST_CASE(
+    "sabre: its own function answers at 00:00.0, little-endian, and absent ones read all ones",
+    "[sabre]") {
     Bench b;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
     std::vector<uint8_t> id(4);
-    REQUIRE(b.access(false, kConfig + pci_config_address(0, 0, 0, 0), id) ==
-            tlm::TLM_OK_RESPONSE);
+    REQUIRE(b.access(false, kConfig + pci_config_address(0, 0, 0, 0), id) == tlm::TLM_OK_RESPONSE);
     CHECK(id == std::vector<uint8_t>{0x8e, 0x10, 0x00, 0xa0}); // 108e:a000, low byte first
     std::vector<uint8_t> cls(4);
     b.access(false, kConfig + pci_config_address(0, 0, 0, 8), cls);
@@ -113,9 +114,11 @@ TEST_CASE("sabre: its own function answers at 00:00.0, little-endian; absent one
     CHECK(b.sabre.root_bus().master_aborts() == 1);
 }
 
-TEST_CASE("sabre: I/O and memory cycles nobody answers are errors; outside the spaces too",
+TEST_CASE("sabre: I/O and memory cycles nobody answers are errors, and so is an access outside the "
+          "spaces",
           "[sabre]") {
     Bench b;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
     std::vector<uint8_t> byte(1);
     CHECK(b.access(false, kIo + 0x3f8, byte) == tlm::TLM_ADDRESS_ERROR_RESPONSE);
     CHECK(b.access(false, 0x1ff00000000ull + 0x1000, byte) == tlm::TLM_ADDRESS_ERROR_RESPONSE);
@@ -125,9 +128,10 @@ TEST_CASE("sabre: I/O and memory cycles nobody answers are errors; outside the s
     CHECK(b.bus.announced[0] == TransactionType::RIO);
 }
 
-TEST_CASE("sabre: registers keep their writable bits; halves are big-endian; holes read zero",
+TEST_CASE("sabre: registers keep their writable bits, halves are big-endian, holes read zero",
           "[sabre]") {
     Bench b;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
     b.write(kBase + 0x208, 0x12345678abcdef00ull); // IOMMU TSB base
     CHECK(b.read(kBase + 0x208) == 0x12345678abcdef00ull);
     CHECK(b.read(kBase + 0x208 + 4, 4) == 0xabcdef00u);
@@ -143,14 +147,15 @@ TEST_CASE("sabre: registers keep their writable bits; halves are big-endian; hol
     CHECK(b.access(false, kBase + 0x208, two) == tlm::TLM_ADDRESS_ERROR_RESPONSE);
 }
 
-TEST_CASE("sabre: a mapped line sends its INR to the target CPU; ICLR idle sends again",
+TEST_CASE("sabre: a mapped line sends its INR to the target CPU, and ICLR idle sends again",
           "[sabre]") {
     Bench b;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
     const uint64_t imap = kObioImap + 8 * (kSerialIno - 0x20);
     const uint64_t iclr = kObioIclr + 8 * (kSerialIno - 0x20);
     CHECK(b.read(imap) == (0x1f << 6 | kSerialIno)); // INR fixed: IGN 0x1f
     b.sabre.interrupt_input().set_level(kSerialIno, true);
-    CHECK(b.bus.vectors.empty()); // not valid yet
+    CHECK(b.bus.vectors.empty());                       // not valid yet
     b.write(imap, (1ull << 31) | (3ull << 26) | 0x7ff); // V, CPU 3; the INR bits are read-only
     CHECK(b.read(imap) == ((1ull << 31) | (3ull << 26) | (0x1f << 6) | kSerialIno));
     REQUIRE(b.bus.vectors.size() == 1);
@@ -158,7 +163,8 @@ TEST_CASE("sabre: a mapped line sends its INR to the target CPU; ICLR idle sends
     CHECK(b.bus.vectors[0].source == 0x1f);
     CHECK(b.bus.vectors[0].data[0] == (0x1f << 6 | kSerialIno));
     CHECK(b.read(iclr) == InterruptMapper::kReceived);
-    CHECK(b.read(kBase + 0xa808) == uint64_t(InterruptMapper::kReceived) << 2 * (kSerialIno - 0x20));
+    CHECK(b.read(kBase + 0xa808) == uint64_t(InterruptMapper::kReceived)
+                                        << 2 * (kSerialIno - 0x20));
     b.write(iclr, InterruptMapper::kIdle); // still asserted: again
     CHECK(b.bus.vectors.size() == 2);
     b.sabre.interrupt_input().set_level(kSerialIno, false);
@@ -168,6 +174,7 @@ TEST_CASE("sabre: a mapped line sends its INR to the target CPU; ICLR idle sends
 
 TEST_CASE("sabre: one PCI slot mapping serves its four INOs", "[sabre]") {
     Bench b;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
     const uint64_t slot1 = kBase + 0xc00 + 8; // bus A slot 1: INOs 4-7
     CHECK(b.read(slot1) == (0x1f << 6 | 4));
     b.write(slot1, 1ull << 31);
@@ -179,6 +186,7 @@ TEST_CASE("sabre: one PCI slot mapping serves its four INOs", "[sabre]") {
 
 TEST_CASE("sabre: the reset control resets the machine on a software POR or XIR", "[sabre]") {
     Bench b;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
     CHECK(b.read(kBase + 0xf020) == Sabre::kPor);
     b.write(kBase + 0xf020, 0);
     CHECK_FALSE(b.reset_asked);
