@@ -8,7 +8,7 @@ include(CMakePackageConfigHelpers)
 
 set(fireplane_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/Fireplane)
 set(fireplane_libraries
-  core model_common cache mmu sparc_iss cpu devices fireplane firelink platform rsp gdb session)
+  core model_common cache mmu sparc_iss cpu devices fireplane firelink sun4u platform rsp gdb session)
 foreach(lib ${fireplane_libraries})
   set_target_properties(fireplane_${lib} PROPERTIES EXPORT_NAME ${lib})
   list(APPEND fireplane_targets fireplane_${lib})

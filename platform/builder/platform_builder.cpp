@@ -6,6 +6,7 @@
 #include "models/devices/register_devices.h"
 #include "models/firelink/register_firelink.h"
 #include "models/fireplane/register_fireplane.h"
+#include "models/sun4u/register_sun4u.h"
 
 #include <functional>
 #include <stdexcept>
@@ -22,6 +23,7 @@ void register_all_models(ModelFactory& factory) {
     register_fireplane_models(factory);
     register_firelink_models(factory);
     register_cpu_models(factory);
+    register_sun4u_device_models(factory);
 }
 
 namespace {
