@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace fireplane {
 
@@ -51,6 +52,23 @@ public:
     virtual void on_poweroff(std::function<void(int exit_code)> listener) = 0;
     // Software asked for a system reset: the listener makes every CPU take a power-on reset.
     virtual void on_reset(std::function<void()> listener) = 0;
+};
+
+// Hands the firmware what the platform knows about the machine (QEMU's
+// fw_cfg on a sun4u board): items under QEMU's 16-bit keys, each the bytes
+// the firmware reads back (numbers little-endian, as QEMU stores them).
+class FirmwareConfig {
+public:
+    virtual ~FirmwareConfig() = default;
+    // Adds or replaces the item `key` (a well-known key or an arch-local one,
+    // 0x8000 and up; not the file directory or files).
+    virtual void set_boot_item(uint16_t key, std::vector<uint8_t> bytes) = 0;
+    virtual void set_ram_size(uint64_t bytes) = 0;
+    virtual void set_cpu_count(unsigned cpus) = 0; // the CPUs started and their maximum
+    // What --kernel, --initrd and --append loaded: where the firmware finds them.
+    virtual void set_kernel(uint64_t entry, uint64_t size) = 0;
+    virtual void set_initrd(uint64_t address, uint64_t size) = 0;
+    virtual void set_command_line(const std::string& text) = 0; // "": none
 };
 
 // A device with an interrupt line: its INO comes from the machine file

@@ -72,6 +72,11 @@ M48t59::M48t59(sc_core::sc_module_name name, const M48t59Config& config)
     epoch_seconds_ = parse_epoch(config_.epoch);
     if (config_.persist && config_.image.empty())
         throw std::invalid_argument("persist needs an image file to write the NVRAM to");
+    if (config_.initial_image.size() > kSize)
+        throw std::invalid_argument("initial_image holds " +
+                                    std::to_string(config_.initial_image.size()) +
+                                    " bytes; the M48T59's NVRAM is 8192");
+    std::copy(config_.initial_image.begin(), config_.initial_image.end(), nvram_.begin());
     if (!config_.image.empty()) {
         std::vector<char> bytes;
         if (read_image(config_.image, config_.persist, bytes)) {

@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace fireplane {
 
@@ -23,8 +24,11 @@ struct M48t59Config {
     uint64_t base = 0;                         // where the builder maps it
     std::string epoch = "2026-01-01T00:00:00"; // the time at simulated time zero (UTC)
     std::string image;                         // NVRAM contents (8192 bytes); "": zeros
-    bool persist = false;                      // write the NVRAM back to `image` at the end
-    unsigned interrupt = 0;                    // INO of its IRQ/FT line; 0: not connected
+    // The NVRAM's first bytes (up to 8192) when no image file gives them (no
+    // image, or a missing one with persist): a board's factory contents.
+    std::vector<uint8_t> initial_image;
+    bool persist = false;   // write the NVRAM back to `image` at the end
+    unsigned interrupt = 0; // INO of its IRQ/FT line; 0: not connected
 };
 
 class M48t59 : public sc_core::sc_module, public BusTarget, public InterruptSource {
@@ -62,8 +66,9 @@ public:
     static constexpr uint8_t kWatchdogSteering = 0x80;                // WDS: 1 = IRQ
 
     // Throws std::invalid_argument for a bad epoch, a persist with no image, an
-    // image of the wrong size, and std::runtime_error for an image that
-    // cannot be read (it may be missing when persist is set: it starts zeroed).
+    // image of the wrong size, an initial_image over 8192 bytes, and
+    // std::runtime_error for an image that cannot be read (it may be missing
+    // when persist is set: it starts from initial_image).
     M48t59(sc_core::sc_module_name name, const M48t59Config& config);
     ~M48t59() override;
 

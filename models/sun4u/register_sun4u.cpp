@@ -1,14 +1,122 @@
 #include "register_sun4u.h"
 
-#include "core/factory/param_table.h"
+#include "fw_cfg.h"
+#include "nvram_image.h"
 #include "sabre.h"
+#include "sun4u_nvram.h"
+#include "sun4u_power.h"
 
+#include "core/factory/model_factory.h"
+#include "core/factory/param_table.h"
+#include "models/devices/tod_calendar.h"
+
+#include <exception>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 namespace fireplane {
 
 namespace {
+
+// Interrupt numbers: the controller decides which it accepts.
+constexpr int64_t kMaxInterrupt = 2047;
+
+std::optional<ConfigProblem> range_wraps(uint64_t base, uint64_t size) {
+    if (base + (size - 1) < base) return ConfigProblem{"base", "base + size wraps around"};
+    return std::nullopt;
+}
+
+const ParamTable<FwCfgConfig>& fw_cfg_params() {
+    using C = FwCfgConfig;
+    static const auto table =
+        ParamTable<C>()
+            .address("base", &C::base,
+                     "physical address of its 2-byte port window (sun4u: the ebus's port 0x510)")
+            .required()
+            .count("machine_id", &C::machine_id, 0, 0xffff,
+                   "machine_id item: 0 = sun4u, 64 = sun4v")
+            .flag("nographic", &C::nographic,
+                  "nographic item: true makes OpenBIOS use ttya for its console")
+            .text("boot_device", &C::boot_device,
+                  "boot_device item: one letter, a (floppy), c (disk), d (cdrom) or n (net)")
+            .rule([](const C& c) -> std::optional<ConfigProblem> {
+                if (c.boot_device.size() != 1)
+                    return ConfigProblem{"boot_device", "must be one letter (a, c, d or n)"};
+                return range_wraps(c.base, FwCfg::kWindowSize);
+            });
+    return table;
+}
+
+const ParamTable<Sun4uPowerConfig>& sun4u_power_params() {
+    using C = Sun4uPowerConfig;
+    static const auto table =
+        ParamTable<C>()
+            .address("base", &C::base,
+                     "physical address of its 4-byte register (sun4u: the ebus's port 0x7240)")
+            .required()
+            .rule([](const C& c) -> std::optional<ConfigProblem> {
+                if (c.base % 4 != 0) return ConfigProblem{"base", "must be 4-byte aligned"};
+                return range_wraps(c.base, Sun4uPower::kWindowSize);
+            });
+    return table;
+}
+
+const ParamTable<Sun4uNvramConfig>& sun4u_nvram_params() {
+    using C = Sun4uNvramConfig;
+    using M = M48t59Config;
+    static const auto table =
+        ParamTable<C>()
+            .address("base", field(&C::m48t59, &M::base),
+                     "physical address of its 8 KiB (sun4u: the ebus's port 0x2000)")
+            .required()
+            .text("epoch", field(&C::m48t59, &M::epoch),
+                  "the time at simulated time zero, UTC: YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or "
+                  "Unix seconds (1970 to 2099)")
+            .count("interrupt", field(&C::m48t59, &M::interrupt), 0, kMaxInterrupt,
+                   "interrupt number of its IRQ/FT line (alarm, watchdog); 0: not connected")
+            .text("mac", &C::mac, "Ethernet address in the IDPROM, as 52:54:00:12:34:56")
+            .text("env", &C::env,
+                  "Open Firmware variables in the NVRAM: name=value lines; an indented line "
+                  "continues the value above (an nvramrc script)")
+            .rule([](const C& c) -> std::optional<ConfigProblem> {
+                try {
+                    parse_epoch(c.m48t59.epoch);
+                } catch (const std::invalid_argument& e) {
+                    return ConfigProblem{"epoch", e.what()};
+                }
+                if (c.m48t59.base % M48t59::kSize != 0)
+                    return ConfigProblem{"base", "the NVRAM window must be 8 KiB aligned"};
+                return range_wraps(c.m48t59.base, M48t59::kSize);
+            })
+            .rule([](const C& c) -> std::optional<ConfigProblem> {
+                try {
+                    sun4u_nvram::parse_mac(c.mac);
+                } catch (const std::invalid_argument& e) {
+                    return ConfigProblem{"mac", e.what()};
+                }
+                try {
+                    sun4u_nvram::build_image({}, sun4u_nvram::parse_env(c.env));
+                } catch (const std::invalid_argument& e) {
+                    return ConfigProblem{"env", e.what()};
+                }
+                return std::nullopt;
+            });
+    return table;
+}
+
+std::unique_ptr<sc_core::sc_module> create_fw_cfg(const char* name, const Params& p) {
+    return std::make_unique<FwCfg>(name, fw_cfg_params().read(p)); // the rules checked it all
+}
+
+std::unique_ptr<sc_core::sc_module> create_sun4u_power(const char* name, const Params& p) {
+    return std::make_unique<Sun4uPower>(name, sun4u_power_params().read(p));
+}
+
+std::unique_ptr<sc_core::sc_module> create_sun4u_nvram(const char* name, const Params& p) {
+    const M48t59Config c = sun4u_nvram_m48t59_config(sun4u_nvram_params().read(p));
+    return std::make_unique<M48t59>(name, c);
+}
 
 const ParamTable<SabreConfig>& sabre_params() {
     using C = SabreConfig;
@@ -40,6 +148,17 @@ const ParamTable<SabreConfig>& sabre_params() {
 } // namespace
 
 void register_sun4u_device_models(ModelFactory& factory) {
+    factory.add({"fw_cfg",
+                 "QEMU's firmware configuration device (port interface, no DMA): the items "
+                 "OpenBIOS reads at boot, filled in by the platform",
+                 fw_cfg_params().specs(), create_fw_cfg});
+    factory.add({"sun4u_power",
+                 "the sun4u power register: a write with bit 24 set powers the machine off",
+                 sun4u_power_params().specs(), create_sun4u_power});
+    factory.add({"sun4u_nvram",
+                 "the sun4u board's M48T59 clock, its NVRAM holding OpenBIOS's variables and "
+                 "the IDPROM",
+                 sun4u_nvram_params().specs(), create_sun4u_nvram});
     factory.add({"sabre",
                  "Sabre PCI host bridge (sun4u): registers, IOMMU registers, interrupt mapping "
                  "sent as INT transactions, PCI configuration, I/O and memory spaces on its root "

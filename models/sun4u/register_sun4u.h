@@ -1,9 +1,10 @@
 #pragma once
-#include "core/factory/model_factory.h"
-
+// Registers the sun4u board's models (fw_cfg, sun4u_power, sun4u_nvram) with
+// the model factory.
 namespace fireplane {
 
-// Registers the sun4u board's model types with the factory.
+class ModelFactory;
+
 void register_sun4u_device_models(ModelFactory& factory);
 
 } // namespace fireplane
