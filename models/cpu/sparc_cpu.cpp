@@ -301,8 +301,11 @@ bool SparcCpu::map_page_in(uint64_t va, Access access, const AsiInfo& asi, PageM
     return map_through_mmu(r, access, out);
 }
 
-// A hit names the page; side-effect or uncacheable pages are I/O (no host
-// pointer), and pages the core's fast path cannot honour are not kept.
+// A hit names the page; for data, side-effect or uncacheable pages are I/O
+// (no host pointer), and pages the core's fast path cannot honour are not
+// kept. Instruction fetch ignores E and CP (firmware runs from a PROM mapped
+// uncached with side effects, as OpenBIOS maps itself): whether code can run
+// there is the physical target's to say.
 bool SparcCpu::map_through_mmu(const mmu::MmuRequest& request, Access access, PageMapping& out) {
     const mmu::Translation t = mmu_.translate(request);
     if (!t.ok()) {
@@ -310,7 +313,7 @@ bool SparcCpu::map_through_mmu(const mmu::MmuRequest& request, Access access, Pa
         return false;
     }
     if (!map_physical(t.pa, access, out)) return false;
-    if (t.side_effect || (!t.cacheable && access != Access::Fetch)) out.host = nullptr;
+    if ((t.side_effect || !t.cacheable) && access != Access::Fetch) out.host = nullptr;
     out.keep = !t.no_fault_only && !t.invert_endian;
     return true;
 }

@@ -211,6 +211,7 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const Mod
         if (p.as<SystemBus>()) platform->system_bus_name = p.name();
         if (auto* cpu = p.as<Processor>()) platform->cpus.push_back(&cpu->sparc_cpu());
         if (auto* power = p.as<PowerSwitch>()) platform->power_switches.push_back(power);
+        if (auto* fc = p.as<FirmwareConfig>()) platform->firmware_configs.push_back(fc);
         if (auto* window = p.as<AddressMap>(); window && !p.as<SystemBus>())
             platform->windows.push_back({window, p.name()});
         need_system_bus(p, *platform);
@@ -226,6 +227,13 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const Mod
     map_targets(parts, *platform);
 
     platform->host->socket.bind(platform->system_bus->master_port());
+    uint64_t ram = 0;
+    for (const NamedRange& r : platform->rams)
+        ram += r.range.size;
+    for (FirmwareConfig* fc : platform->firmware_configs) {
+        fc->set_ram_size(ram);
+        fc->set_cpu_count(unsigned(platform->cpus.size()));
+    }
     for (auto* cpu : platform->cpus) {
         cpu->set_run_timing(sim.model, uint64_t(sim.fast_forward));
         cpu->set_run_ahead(sim.quantum, sim.timed_quantum, sim.lookahead);

@@ -56,6 +56,9 @@ struct Platform {
     std::vector<NamedRange> monitors; // observers with a register window, in file order
     std::vector<NamedRange> roms;     // targets that hold firmware (boot ROMs), in file order
     std::vector<PowerSwitch*> power_switches;
+    // Devices that hand the firmware the machine's facts (fw_cfg): the builder
+    // gives them the RAM size and CPU count; a session adds kernel and initrd.
+    std::vector<FirmwareConfig*> firmware_configs;
     std::vector<NamedWindow> windows;      // the address maps below the system bus (bridges)
     std::vector<MappedTarget> memory_map;  // every bus target, in the order they were mapped
     std::vector<InterruptLine> interrupts; // every connected interrupt source, in file order
