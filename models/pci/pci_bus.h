@@ -85,7 +85,8 @@ private:
 
     PciBusConfig config_;
     std::function<unsigned()> number_source_;
-    tlm_utils::multi_passthrough_initiator_socket_optional<PciBus> downstream_;
+    tlm_utils::multi_passthrough_initiator_socket_optional<PciBus>
+        downstream_;                                 // a bus may be empty
     std::vector<PciFunction*> functions_;            // by downstream_ port
     std::array<int, kDevices * kFunctions> by_slot_; // device<<3|function -> port, -1: empty
     int subtractive_ = -1;
