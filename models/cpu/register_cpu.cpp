@@ -38,6 +38,14 @@ const ParamTable<CpuParams>& cpu_params() {
             .frequency("clock", field(&CpuParams::cpu, &SparcCpuConfig::clock_hz), "core clock")
             .frequency("stick_clock", field(&CpuParams::cpu, &SparcCpuConfig::stick_hz),
                        "the system clock STICK counts (firmware: STICK and STICK_CMPR)")
+            .flag("trap_registers_at_tl0",
+                  field(&CpuParams::cpu, &SparcCpuConfig::trap_registers_at_tl0),
+                  "let RDPR/WRPR reach TPC, TNPC, TSTATE and TT at TL = 0 (level 0's registers) "
+                  "instead of trapping as SPARC V9 says: QEMU's CPUs do, and OpenBIOS relies on it")
+            .flag("spitfire_tlb_indexes",
+                  field(&CpuParams::cpu, &SparcCpuConfig::spitfire_tlb_indexes),
+                  "direct TLB accesses to T16 entries 16-63 (a Spitfire's 64-entry index) read 0 "
+                  "and ignore writes, instead of aliasing entries 0-15: OpenBIOS walks 64 entries")
             .count("agent_id", &CpuParams::agent_id, -1, 23,
                    "Safari agent ID on the Fireplane bus (0-23); -1 numbers CPUs in file order")
             .nest("", field(&CpuParams::cpu, &SparcCpuConfig::caches), cache::hierarchy_params())

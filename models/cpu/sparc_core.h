@@ -130,9 +130,10 @@ public:
     uint64_t tba = 0;
     uint64_t softint = 0;
     TrapLevelState trap_stack[kMaxTl + 1];
-    PerfCounters counters;         // PCR (ASR 16), PIC (ASR 17) and every counter event
-    CpuTimers timers;              // TICK, STICK and their compares
-    uint64_t dispatch_control = 0; // ASR 18 (DCR): branch prediction and dispatch options
+    PerfCounters counters;              // PCR (ASR 16), PIC (ASR 17) and every counter event
+    CpuTimers timers;                   // TICK, STICK and their compares
+    uint64_t dispatch_control = 0;      // ASR 18 (DCR): branch prediction and dispatch options
+    bool trap_registers_at_tl0 = false; // a board's leniency (SparcCpuConfig), not V9's rule
     // The %g1-%g7 of the sets not selected now (r[1..7] holds the selected one).
     uint64_t global_sets[kGlobalSets][8] = {};
 

@@ -18,6 +18,7 @@ using sc_core::sc_time;
 SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     : sc_module(name), socket("socket"), interrupt_socket("interrupt_socket"), config_(config),
       period_(sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)), core_(*this, nullptr),
+      mmu_(mmu::CheetahMmu::Config{64, config.spitfire_tlb_indexes}),
       interrupts_(config.agent_id, [this](const InterruptVector& v) { return send_interrupt(v); }),
       run_ahead_{config.quantum, config.lookahead}, fixed_timing_(config.fixed),
       caches_(std::make_unique<cache::CacheHierarchy>("caches", config.caches, period_,
@@ -29,6 +30,7 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     registers_.agent_id = config.agent_id;
     interrupts_.on_busy_change([this](bool busy) { core_.set_interrupt_vector_pending(busy); });
     core_.timers.set_stick_rate(config.stick_hz, config.clock_hz);
+    core_.trap_registers_at_tl0 = config.trap_registers_at_tl0;
     SC_HAS_PROCESS(SparcCpu);
     SC_THREAD(run_thread);
 
@@ -301,11 +303,11 @@ bool SparcCpu::map_page_in(uint64_t va, Access access, const AsiInfo& asi, PageM
     return map_through_mmu(r, access, out);
 }
 
-// A hit names the page; for data, side-effect or uncacheable pages are I/O
-// (no host pointer), and pages the core's fast path cannot honour are not
-// kept. Instruction fetch ignores E and CP (firmware runs from a PROM mapped
-// uncached with side effects, as OpenBIOS maps itself): whether code can run
-// there is the physical target's to say.
+// A hit names the page; uncacheable (CP = 0) data pages are I/O (no host
+// pointer), and pages the core's fast path cannot honour are not kept. The E
+// bit does not make a page uncacheable (it orders accesses and refuses
+// no-fault loads, which the MMU checks), and instruction fetch ignores CP:
+// whether code can run there is the physical target's to say (a PROM).
 bool SparcCpu::map_through_mmu(const mmu::MmuRequest& request, Access access, PageMapping& out) {
     const mmu::Translation t = mmu_.translate(request);
     if (!t.ok()) {
@@ -313,7 +315,7 @@ bool SparcCpu::map_through_mmu(const mmu::MmuRequest& request, Access access, Pa
         return false;
     }
     if (!map_physical(t.pa, access, out)) return false;
-    if ((t.side_effect || !t.cacheable) && access != Access::Fetch) out.host = nullptr;
+    if (!t.cacheable && access != Access::Fetch) out.host = nullptr;
     out.keep = !t.no_fault_only && !t.invert_endian;
     return true;
 }

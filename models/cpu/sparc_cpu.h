@@ -38,6 +38,13 @@ namespace fireplane::sparc {
 struct SparcCpuConfig {
     uint64_t clock_hz = 900'000'000;
     uint64_t stick_hz = 150'000'000; // STICK counts the system (Fireplane) clock
+    // RDPR/WRPR of TPC, TNPC, TSTATE and TT at TL = 0: illegal_instruction as
+    // SPARC V9 says (false), or the unused level 0's registers (true: what
+    // QEMU's CPUs do, and OpenBIOS's context save relies on).
+    bool trap_registers_at_tl0 = false;
+    // Direct TLB accesses to T16 entries 16-63 reach nothing instead of
+    // aliasing 0-15 (mmu::CheetahMmu::Config): OpenBIOS walks 64 entries.
+    bool spitfire_tlb_indexes = false;
     // How far the CPU may run ahead of SystemC time (run_ahead.h): a quantum
     // while other CPUs run, up to `lookahead` while nothing else is due.
     sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_US);

@@ -10,7 +10,7 @@ bool pic_user_readable(const SparcCore& c) {
     return (c.pstate & kPstatePriv) || !(c.counters.pcr() & kPcrPriv);
 }
 bool has_trap_level(const SparcCore& c) {
-    return c.tl > 0;
+    return c.tl > 0 || c.trap_registers_at_tl0;
 }
 // TICK.NPT and STICK.NPT: set at reset, so user code may read them only once firmware allows.
 bool tick_user_readable(const SparcCore& c) {

@@ -17,7 +17,6 @@ AddressAlias::AddressAlias(sc_core::sc_module_name name, const AddressAliasConfi
     socket.register_nb_transport_fw(this, &AddressAlias::nb_transport_fw);
     socket.register_transport_dbg(this, &AddressAlias::transport_dbg);
     socket.register_get_direct_mem_ptr(this, &AddressAlias::get_direct_mem_ptr);
-    forward.register_nb_transport_bw(this, &AddressAlias::nb_transport_bw);
     forward.register_invalidate_direct_mem_ptr(this, &AddressAlias::invalidate_direct_mem_ptr);
     stats_.add_counter("transactions", &transactions_,
                        "transactions passed on (b_transport and BEGIN_REQ, not debug)");
@@ -35,20 +34,18 @@ void AddressAlias::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& d
     gp.set_address(local);
 }
 
+// An AT request completes at BEGIN_REQ (the base protocol's early
+// completion) through the target's b_transport: the payload is the
+// initiator's, still in flight on the system bus, so it cannot enter the bus
+// again as another AT transaction. A target behind an alias must not wait in
+// b_transport when AT initiators use the alias (a ROM does not).
 tlm::tlm_sync_enum AddressAlias::nb_transport_fw(tlm::tlm_generic_payload& gp,
                                                  tlm::tlm_phase& phase, sc_core::sc_time& delay) {
-    const uint64_t local = gp.get_address();
-    if (phase == tlm::BEGIN_REQ) ++transactions_;
-    gp.set_address(moved(local));
-    const tlm::tlm_sync_enum status = forward->nb_transport_fw(gp, phase, delay);
-    if (status == tlm::TLM_COMPLETED || phase == tlm::BEGIN_RESP) gp.set_address(local);
-    return status;
-}
-
-tlm::tlm_sync_enum AddressAlias::nb_transport_bw(tlm::tlm_generic_payload& gp,
-                                                 tlm::tlm_phase& phase, sc_core::sc_time& delay) {
-    if (phase == tlm::BEGIN_RESP) gp.set_address(gp.get_address() - config_.to);
-    return socket->nb_transport_bw(gp, phase, delay);
+    if (phase != tlm::BEGIN_REQ)
+        SC_REPORT_FATAL(name(), "unexpected phase in nb_transport_fw (only BEGIN_REQ is taken)");
+    b_transport(gp, delay);
+    phase = tlm::BEGIN_RESP;
+    return tlm::TLM_COMPLETED;
 }
 
 unsigned AddressAlias::transport_dbg(tlm::tlm_generic_payload& gp) {

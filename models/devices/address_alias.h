@@ -6,8 +6,8 @@
 // the 41-bit UltraSPARC IIi's reset vector lands, while a 43-bit JPS1
 // processor's reset vector lands at 0x7fff0000000.
 //
-// LT, AT (the base protocol's phases, passed through), DMI (the grant is
-// moved into the alias's range) and debug transport all pass.
+// LT, AT (completed at BEGIN_REQ through the target's b_transport), DMI (the
+// grant is moved into the alias's range) and debug transport all pass.
 #include "models/common/roles.h"
 
 #include "core/stats/stats.h"
@@ -49,8 +49,6 @@ private:
     uint64_t moved(uint64_t local) const { return config_.to + local; }
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
-                                       sc_core::sc_time& delay);
-    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay);
     unsigned transport_dbg(tlm::tlm_generic_payload& gp);
     bool get_direct_mem_ptr(tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi);

@@ -4,6 +4,7 @@
 #include "boot_rom.h"
 #include "core/factory/model_factory.h"
 #include "core/factory/param_table.h"
+#include "i8042.h"
 #include "m48t59.h"
 #include "power_control.h"
 #include "ram.h"
@@ -146,6 +147,15 @@ const ParamTable<AddressAliasConfig>& address_alias_params() {
     return table;
 }
 
+const ParamTable<I8042Config>& i8042_params() {
+    static const auto table =
+        ParamTable<I8042Config>()
+            .address("base", &I8042Config::base, "physical address of its data port (status at +4)")
+            .required()
+            .rule([](const I8042Config& c) { return range_wraps(c.base, I8042::kWindowSize); });
+    return table;
+}
+
 std::unique_ptr<sc_core::sc_module> create_ram(const char* name, const Params& p) {
     const RamConfig c = ram_params().read(p);
     try {
@@ -214,6 +224,13 @@ void register_device_models(ModelFactory& factory) {
                  address_alias_params().specs(),
                  [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
                      return std::make_unique<AddressAlias>(name, address_alias_params().read(p));
+                 }});
+    factory.add({"i8042",
+                 "PC keyboard controller with an idle keyboard: ports data +0 and status/command "
+                 "+4; answers the commands firmware sends at boot",
+                 i8042_params().specs(),
+                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
+                     return std::make_unique<I8042>(name, i8042_params().read(p));
                  }});
     factory.add({"router",
                  "address decoder from bus masters to memory-mapped devices",

@@ -117,6 +117,11 @@ public:
         // Implemented VA bits: the III Cu translates all 64 (no VA hole);
         // fewer make VAs that are not sign-extended fault with FT = 0x20.
         unsigned va_bits = 64;
+        // Direct TLB accesses (data access, tag read) to T16 entries 16-63:
+        // the T16 decodes VA<6:3> only, so they alias entries 0-15 (false), or
+        // they reach no entry, reading 0 and ignoring writes (true), as
+        // software that walks a Spitfire's 64-entry TLBs expects.
+        bool spitfire_t16_indexes = false;
     };
 
     CheetahMmu();
@@ -243,6 +248,7 @@ private:
 
     // TLB writes and demap.
     bool direct_slot(Side side, uint64_t va, uint8_t& tlb, unsigned& index) const;
+    bool beyond_t16(uint64_t va) const;
     void write_entry(Side side, uint8_t tlb, unsigned index, uint64_t tag, uint64_t data);
     void demap(Side side, unsigned type, ContextSel sel, uint64_t va);
     uint64_t tsb_ptr(Side side, TsbPage page) const;

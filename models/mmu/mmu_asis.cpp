@@ -153,9 +153,16 @@ bool CheetahMmu::store_data_in(Side side, uint64_t, uint64_t value) {
     return true;
 }
 
+// A Spitfire-sized index past the T16's 16 entries (Config::spitfire_t16_indexes).
+bool CheetahMmu::beyond_t16(uint64_t va) const {
+    return config_.spitfire_t16_indexes && ((va >> 16) & 3) == kTlbT16 &&
+           ((va >> 3) & 0x1ff) >= FullyAssociativeTlb::kEntries;
+}
+
 bool CheetahMmu::store_data_access(Side side, uint64_t va, uint64_t value) {
     uint8_t tlb;
     unsigned index;
+    if (beyond_t16(va)) return true;
     if (!direct_slot(side, va, tlb, index)) return false;
     write_entry(side, tlb, index,
                 side == Side::Instruction ? regs_.i_tag_access : regs_.d_tag_access, value);
@@ -166,6 +173,8 @@ bool CheetahMmu::store_data_access(Side side, uint64_t va, uint64_t value) {
 bool CheetahMmu::load_data_access(Side side, uint64_t va, uint64_t& value) {
     uint8_t tlb;
     unsigned index;
+    value = 0;
+    if (beyond_t16(va)) return true;
     if (!direct_slot(side, va, tlb, index)) return false;
     value = tlb_entry(side, tlb, index).data;
     return true;
@@ -174,6 +183,8 @@ bool CheetahMmu::load_data_access(Side side, uint64_t va, uint64_t& value) {
 bool CheetahMmu::load_tag_read(Side side, uint64_t va, uint64_t& value) {
     uint8_t tlb;
     unsigned index;
+    value = 0;
+    if (beyond_t16(va)) return true;
     if (!direct_slot(side, va, tlb, index)) return false;
     value = tlb_entry(side, tlb, index).tag;
     return true;

@@ -1,5 +1,7 @@
 #include "ebus.h"
 
+#include <cstring>
+
 #include <stdexcept>
 
 namespace fireplane {
@@ -28,6 +30,8 @@ Ebus::Ebus(sc_core::sc_module_name name, const EbusConfig& config)
     config_space().declare_bar(1, {PciBarKind::Io, kBar1Size, false});
     config_space().reset();
     to_isa_.bind(isa_.target_socket);
+    stats_.add_counter("absent_port_cycles", &absent_port_cycles_,
+                       "ISA cycles to ports no device decodes (reads give all ones)");
 }
 
 Ebus::~Ebus() = default;
@@ -66,7 +70,21 @@ void Ebus::isa_cycle(uint64_t port, tlm::tlm_generic_payload& gp, sc_core::sc_ti
         const unsigned n = to_isa_->transport_dbg(gp);
         gp.set_response_status(n ? tlm::TLM_OK_RESPONSE : tlm::TLM_ADDRESS_ERROR_RESPONSE);
     }
+    // The ISA bus has no master abort: a port no device decodes reads all
+    // ones and drops writes (firmware probes the floppy and keyboard ports).
+    if (gp.get_response_status() == tlm::TLM_ADDRESS_ERROR_RESPONSE && !isa_decoded(gp)) {
+        if (gp.is_read()) std::memset(gp.get_data_ptr(), 0xff, gp.get_data_length());
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+        if (delay) ++absent_port_cycles_;
+    }
     gp.set_address(address);
+}
+
+bool Ebus::isa_decoded(const tlm::tlm_generic_payload& gp) const {
+    const uint64_t first = gp.get_address(), last = first + gp.get_data_length() - 1;
+    for (const auto& w : isa_.windows())
+        if (first <= w->last() && last >= w->base) return true;
+    return false;
 }
 
 } // namespace fireplane

@@ -18,6 +18,8 @@
 #include "models/common/roles.h"
 #include "models/devices/router.h"
 
+#include "core/stats/stats.h"
+
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -57,10 +59,13 @@ protected:
 
 private:
     void isa_cycle(uint64_t port, tlm::tlm_generic_payload& gp, sc_core::sc_time* delay);
+    bool isa_decoded(const tlm::tlm_generic_payload& gp) const; // a device is mapped there
 
     EbusConfig config_;
     Router isa_;
     tlm_utils::simple_initiator_socket<Ebus> to_isa_;
+    uint64_t absent_port_cycles_ = 0;
+    StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 
 PciIdentity ebus_identity(bool multifunction);

@@ -175,6 +175,16 @@ void Sabre::pci_cycle(tlm::tlm_generic_payload& gp, PciSpace space, uint64_t pci
                                      : memory_cycles_);
     if (gp.get_response_status() != tlm::TLM_ADDRESS_ERROR_RESPONSE) return;
     if (delay) ++master_aborts_;
+    if (delay && space != PciSpace::Config && !warned_) {
+        warned_ = true;
+        const std::string msg =
+            std::string("no PCI device answered a ") + (gp.is_read() ? "read" : "write") + " of " +
+            std::to_string(gp.get_data_length()) + " bytes at PCI " + pci_space_name(space) +
+            " address " + units::format_address(pci_address) +
+            ": the CPU gets an error (later ones are only counted in " + name() +
+            ".cycles.master_aborts)";
+        SC_REPORT_WARNING(name(), msg.c_str());
+    }
     if (space == PciSpace::Config && gp.is_read()) { // master abort: all ones
         std::memset(gp.get_data_ptr(), 0xff, gp.get_data_length());
         gp.set_response_status(tlm::TLM_OK_RESPONSE);

@@ -134,6 +134,7 @@ private:
     std::function<void()> reset_listener_;
     std::vector<uint64_t> storage_; // the plain registers' values, by the table's slots
     uint64_t reset_control_ = kPor;
+    bool warned_ = false; // of an I/O or memory cycle nobody answered
     uint64_t register_reads_ = 0, register_writes_ = 0, unimplemented_ = 0;
     uint64_t config_cycles_ = 0, io_cycles_ = 0, memory_cycles_ = 0, master_aborts_ = 0;
     std::array<uint64_t, kNumTransactionTypes> by_type_{};
