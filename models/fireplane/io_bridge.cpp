@@ -1,6 +1,7 @@
 #include "io_bridge.h"
 
 #include "int_transaction.h"
+#include "io_statistics.h"
 #include "models/common/big_endian.h"
 
 #include "core/stats/stats.h"
@@ -25,14 +26,7 @@ IoBridge::IoBridge(sc_core::sc_module_name name, const IoBridgeConfig& config)
     sensitive << retry_;
     dont_initialize();
 
-    for (const TransactionInfo& t : transaction_table())
-        if (t.klass == TransactionClass::Io)
-            stats_.add_counter("transactions." + std::string(t.mnemonic), &by_type_[t.code()],
-                               std::string(t.mnemonic) + " transactions through the bridge");
-    stats_.add_counter("interrupts.sent", &interrupts_.vectors_sent,
-                       "interrupt vectors sent for device lines");
-    stats_.add_counter("interrupts.nacked", &interrupts_.vectors_nacked,
-                       "of them refused by the target CPU (retried)");
+    add_io_agent_statistics(stats_, by_type_, interrupts_);
 }
 
 void IoBridge::retry_interrupts() {

@@ -3,6 +3,7 @@
 #include "models/common/big_endian.h"
 #include "models/fireplane/fireplane_extension.h"
 #include "models/fireplane/int_transaction.h"
+#include "models/fireplane/io_statistics.h"
 
 #include "core/config/units.h"
 
@@ -67,14 +68,7 @@ Sabre::Sabre(sc_core::sc_module_name name, const SabreConfig& config)
     stats_.add_counter("cycles.memory", &memory_cycles_, "PCI memory cycles");
     stats_.add_counter("cycles.master_aborts", &master_aborts_,
                        "cycles nobody answered (configuration reads give all ones)");
-    for (const TransactionInfo& t : transaction_table())
-        if (t.klass == TransactionClass::Io)
-            stats_.add_counter("transactions." + std::string(t.mnemonic), &by_type_[t.code()],
-                               std::string(t.mnemonic) + " transactions through the bridge");
-    stats_.add_counter("interrupts.sent", &interrupts_.vectors_sent,
-                       "interrupt vectors sent for device lines");
-    stats_.add_counter("interrupts.nacked", &interrupts_.vectors_nacked,
-                       "of them refused by the target CPU (retried)");
+    add_io_agent_statistics(stats_, by_type_, interrupts_);
 }
 
 Sabre::~Sabre() = default;

@@ -55,9 +55,10 @@ TEST_CASE("ebus BAR1 (I/O, 32 KiB) and BAR0 (memory, 16 MiB) decode into the ISA
     CHECK(m.host.write(PciSpace::Memory, 0x81000510, 1, 0x42) == tlm::TLM_OK_RESPONSE);
     CHECK(m.host.read(PciSpace::Memory, 0x81002000, 4) == 0x5a5a5a5a);
     CHECK(m.isa.addresses == std::vector<uint64_t>{0x3f8, 0x510, 0x2000});
-    // Ports beyond the ISA target's 64 KiB: nothing there.
+    // Ports beyond the ISA target's 64 KiB: nothing there, and ISA has no
+    // master abort: the read completes with all ones.
     CHECK(m.host.read(PciSpace::Memory, 0x81010000, 1) == 0xff);
-    CHECK(m.host.status == tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    CHECK(m.host.status == tlm::TLM_OK_RESPONSE);
     // With I/O disabled BAR1 no longer claims; the port is then taken
     // subtractively as itself.
     m.host.cfg_write(1, 1, 0, 0x04, 2, 0x0006);
