@@ -30,6 +30,9 @@ bool plain_is_safe(const std::string& s) {
     if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL" || s == "-")
         return false;
     if (looks_like_date(s)) return false;
+    // YAML 1.1 readers take digits with colons as a base-60 number (a MAC
+    // address, 52:54:00:12:34:56, would read back as an integer).
+    if (s.front() >= '0' && s.front() <= '9' && s.find(':') != std::string::npos) return false;
     if (s.front() == ' ' || s.back() == ' ' || s.back() == ':') return false;
     if (std::string("-?:,[]{}#&*!|>'\"%@`").find(s.front()) != std::string::npos) return false;
     if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos) return false;
