@@ -11,6 +11,11 @@
 
 namespace fireplane {
 
+// The largest interrupt number a machine file may give a device: the
+// controller decides which it accepts (sun4u: the interrupt group and the
+// 6-bit INO, 11 bits together).
+constexpr int64_t kMaxInterruptNumber = 2047;
+
 class InterruptInput {
 public:
     virtual ~InterruptInput() = default;

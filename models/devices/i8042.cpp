@@ -15,12 +15,12 @@ const I8042::Command I8042::kControllerCommands[] = {
 //   code  name                  argument action
     {0x20, "read command byte",  false,   &K::read_command_byte},
     {0x60, "write command byte", true,    &K::write_command_byte},
-    {0xa7, "disable mouse",      false,   &K::set_mouse_enabled},
-    {0xa8, "enable mouse",       false,   &K::set_mouse_enabled},
+    {0xa7, "disable mouse",      false,   &K::accept},
+    {0xa8, "enable mouse",       false,   &K::accept},
     {0xaa, "self test",          false,   &K::self_test},
     {0xab, "keyboard interface test", false, &K::interface_test},
-    {0xad, "disable keyboard",   false,   &K::set_keyboard_enabled},
-    {0xae, "enable keyboard",    false,   &K::set_keyboard_enabled},
+    {0xad, "disable keyboard",   false,   &K::accept},
+    {0xae, "enable keyboard",    false,   &K::accept},
 };
 // Every keyboard command is acknowledged (0xfa); some say more.
 const I8042::Command I8042::kKeyboardCommands[] = {
@@ -38,8 +38,7 @@ const I8042::Command I8042::kKeyboardCommands[] = {
 
 I8042::I8042(sc_core::sc_module_name name, const I8042Config& config)
     : sc_module(name), socket("socket"), config_(config) {
-    socket.register_b_transport(this, &I8042::b_transport);
-    socket.register_transport_dbg(this, &I8042::transport_dbg);
+    bind_register_transport(socket);
     stats_.add_counter("commands", &commands_, "controller and keyboard commands carried out");
     stats_.add_counter("unknown_commands", &unknown_commands_,
                        "commands it does not know (keyboard: answered with resend)");
@@ -52,27 +51,21 @@ uint8_t I8042::status() const {
                    (last_was_command_ ? kCommandLast : 0));
 }
 
-void I8042::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
-    access(gp, false);
-}
-
-unsigned I8042::transport_dbg(tlm::tlm_generic_payload& gp) {
-    access(gp, true);
-    return gp.is_response_ok() ? gp.get_data_length() : 0;
-}
-
 // Byte accesses to the two ports; anything else is an address error.
-void I8042::access(tlm::tlm_generic_payload& gp, bool debug) {
+unsigned I8042::access(tlm::tlm_generic_payload& gp, bool debug) {
     const uint64_t port = gp.get_address();
     if (gp.get_data_length() != 1 || (port != 0 && port != 4) || gp.get_byte_enable_ptr()) {
         gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-        return;
+        return 0;
     }
-    if (gp.is_read())
-        *gp.get_data_ptr() = read_port(port, debug);
-    else if (gp.is_write() && !debug)
-        write_port(port, *gp.get_data_ptr());
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    if (gp.is_read()) {
+        *gp.get_data_ptr() = read_port(port, debug);
+        return 1;
+    }
+    if (!gp.is_write() || debug) return 0; // a debugger does not send commands
+    write_port(port, *gp.get_data_ptr());
+    return 1;
 }
 
 uint8_t I8042::read_port(uint64_t port, bool debug) {
@@ -124,9 +117,6 @@ void I8042::self_test(uint8_t) {
 }
 void I8042::interface_test(uint8_t) {
     reply(0x00);
-}
-void I8042::set_keyboard_enabled(uint8_t code) {
-    keyboard_enabled_ = code == 0xae;
 }
 void I8042::keyboard_reset(uint8_t) {
     output_.clear();

@@ -10,6 +10,7 @@
 // the 5 bytes between. Commands come from tables in i8042.cpp (the IBM PC/AT
 // technical reference's controller and keyboard command sets).
 #include "models/common/roles.h"
+#include "payload_bytes.h"
 
 #include "core/stats/stats.h"
 
@@ -26,7 +27,7 @@ struct I8042Config {
     uint64_t base = 0; // the data port; status and command at base + 4
 };
 
-class I8042 : public sc_core::sc_module, public BusTarget {
+class I8042 : public sc_core::sc_module, public BusTarget, public RegisterTransport<I8042> {
 public:
     tlm_utils::simple_target_socket<I8042> socket;
     static constexpr uint64_t kWindowSize = 5;
@@ -58,10 +59,9 @@ public:
     static const Command kKeyboardCommands[];   // port 0x60
 
 private:
-    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-    unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+    friend class RegisterTransport<I8042>;
     // The one access path; a debug read does not take a byte from the buffer.
-    void access(tlm::tlm_generic_payload& gp, bool debug);
+    unsigned access(tlm::tlm_generic_payload& gp, bool debug);
     uint8_t read_port(uint64_t port, bool debug);
     void write_port(uint64_t port, uint8_t value);
     void run(const Command* table, size_t count, uint8_t code, bool controller);
@@ -71,8 +71,7 @@ private:
     void write_command_byte(uint8_t value);
     void self_test(uint8_t);
     void interface_test(uint8_t);
-    void set_keyboard_enabled(uint8_t enable);
-    void set_mouse_enabled(uint8_t) {}
+    void accept(uint8_t) {} // enabling and disabling: nothing modelled depends on it
     // Keyboard commands (port 0x60).
     void keyboard_reset(uint8_t);
     void keyboard_identify(uint8_t);
@@ -84,7 +83,6 @@ private:
     I8042Config config_;
     std::deque<uint8_t> output_;
     uint8_t command_byte_ = 0x45; // translate, system flag, keyboard interrupt enabled
-    bool keyboard_enabled_ = true;
     bool last_was_command_ = false;
     const Command* awaiting_ = nullptr; // a command waiting for its argument
     uint64_t commands_ = 0, unknown_commands_ = 0;

@@ -133,4 +133,32 @@ tlm::tlm_sync_enum complete_at_begin_req(const char* who, tlm::tlm_phase& phase,
     return tlm::TLM_COMPLETED;
 }
 
+// The transport entries of a register device whose one functional path is
+// `unsigned access(tlm::tlm_generic_payload&, bool debug)` (it sets the
+// response and returns the bytes moved; a debug access has no side effects):
+// b_transport, the early completion above with no latency, and debug
+// transport. The device derives from RegisterTransport<itself>, befriends it,
+// and calls bind_register_transport(socket) in its constructor.
+template <typename Device> class RegisterTransport {
+protected:
+    template <typename Socket> void bind_register_transport(Socket& socket) {
+        Device* self = static_cast<Device*>(this);
+        socket.register_b_transport(self, &RegisterTransport::transport);
+        socket.register_nb_transport_fw(self, &RegisterTransport::transport_nb);
+        socket.register_transport_dbg(self, &RegisterTransport::transport_debug);
+    }
+
+private:
+    Device& device() { return *static_cast<Device*>(this); }
+    void transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) { device().access(gp, false); }
+    tlm::tlm_sync_enum transport_nb(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                    sc_core::sc_time& delay) {
+        return complete_at_begin_req(device().name(), phase, delay, [&] {
+            device().access(gp, false);
+            return sc_core::SC_ZERO_TIME;
+        });
+    }
+    unsigned transport_debug(tlm::tlm_generic_payload& gp) { return device().access(gp, true); }
+};
+
 } // namespace fireplane

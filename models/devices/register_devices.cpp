@@ -6,6 +6,7 @@
 #include "core/factory/param_table.h"
 #include "i8042.h"
 #include "m48t59.h"
+#include "models/common/interrupts.h"
 #include "power_control.h"
 #include "ram.h"
 #include "router.h"
@@ -20,14 +21,6 @@ namespace fireplane {
 namespace {
 
 constexpr uint64_t kNoMax = ParamTable<RamConfig>::kNoMax;
-// Interrupt numbers: the controller decides which it accepts (sun4u: the
-// interrupt group and the 6-bit INO, 11 bits together).
-constexpr int64_t kMaxInterrupt = 2047;
-
-std::optional<ConfigProblem> range_wraps(uint64_t base, uint64_t size) {
-    if (base + (size - 1) < base) return ConfigProblem{"size", "base + size wraps around"};
-    return std::nullopt;
-}
 
 const ParamTable<RamConfig>& ram_params() {
     static const auto table =
@@ -56,7 +49,7 @@ const ParamTable<UartConfig>& uart_params() {
             .text("input", &UartConfig::input,
                   "where received bytes come from: none, stdin or a file path (a pipe or "
                   "file is read as the receiver has room; a terminal is polled)")
-            .count("interrupt", &UartConfig::interrupt, 0, kMaxInterrupt,
+            .count("interrupt", &UartConfig::interrupt, 0, kMaxInterruptNumber,
                    "interrupt number of its line on the interrupt controller; 0: not connected")
             .time("poll_interval", &UartConfig::poll_interval, true,
                   "simulated time between two polls of a terminal input");
@@ -75,7 +68,7 @@ const ParamTable<M48t59Config>& m48t59_params() {
                   "Unix seconds (1970 to 2099)")
             .text("image", &C::image, "file of the 8192 NVRAM bytes to start from; empty: all zero")
             .flag("persist", &C::persist, "write the NVRAM back to image at the end of the run")
-            .count("interrupt", &C::interrupt, 0, kMaxInterrupt,
+            .count("interrupt", &C::interrupt, 0, kMaxInterruptNumber,
                    "interrupt number of its IRQ/FT line (alarm, watchdog); 0: not connected")
             .rule([](const C& c) -> std::optional<ConfigProblem> {
                 try {

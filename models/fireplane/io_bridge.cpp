@@ -1,7 +1,7 @@
 #include "io_bridge.h"
 
 #include "int_transaction.h"
-#include "io_statistics.h"
+#include "io_agent.h"
 #include "models/common/big_endian.h"
 
 #include "core/stats/stats.h"
@@ -64,9 +64,7 @@ bool IoBridge::register_access(tlm::tlm_generic_payload& gp) {
 // An interrupt vector from the bridge's agent, on the interconnect (which
 // hands it to the target CPU); without one nobody answers.
 bool IoBridge::send_vector(const InterruptVector& vector) {
-    if (announce.size() == 0) return false;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    return send_int_transaction(*announce[0], vector, uint16_t(interrupts_.vectors_sent), delay);
+    return send_device_vector(bus(), vector, interrupts_);
 }
 
 void IoBridge::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
@@ -74,16 +72,9 @@ void IoBridge::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay
         delay += config_.latency;
         return;
     }
-    FireplaneExtension& x = fireplane_extension(gp);
-    x.type = io_transaction(gp.is_write(), gp.get_data_length());
-    ++by_type_[unsigned(x.type)];
     const uint64_t local = gp.get_address();
+    announce_io(bus(), gp, config_.base + local, by_type_);
     gp.set_address(config_.base + local);
-    if (announce.size()) { // on the address bus, for its monitors
-        sc_core::sc_time none = sc_core::SC_ZERO_TIME;
-        announce->b_transport(gp, none);
-        gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    }
     delay += config_.latency;
     to_devices_->b_transport(gp, delay);
     gp.set_address(local);

@@ -18,6 +18,7 @@
 // bridge's agent to the CPU the mapping names.
 #include "fireplane_extension.h"
 #include "interrupt_mapper.h"
+#include "io_agent.h"
 #include "models/common/roles.h"
 #include "models/devices/router.h"
 #include "transaction_types.h"
@@ -80,12 +81,13 @@ private:
     unsigned transport_dbg(tlm::tlm_generic_payload& gp);
     bool register_access(tlm::tlm_generic_payload& gp); // the interrupt registers
     bool send_vector(const InterruptVector& vector);
+    tlm::tlm_fw_transport_if<>* bus() { return announce.size() ? announce[0] : nullptr; }
     void retry_interrupts(); // SC_METHOD: NACKed vectors again
 
     IoBridgeConfig config_;
     Router devices_;
     tlm_utils::simple_initiator_socket<IoBridge> to_devices_;
-    std::array<uint64_t, kNumTransactionTypes> by_type_{};
+    IoTransactionCounts by_type_{};
     InterruptMapper interrupts_;
     sc_core::sc_event retry_;
     StatsGroup stats_{this->name()}; // last: its statistics go first

@@ -17,11 +17,6 @@ namespace {
 
 constexpr uint64_t kNoMax = ParamTable<MemoryControllerConfig>::kNoMax;
 
-std::optional<ConfigProblem> range_wraps(uint64_t base, uint64_t size) {
-    if (base + (size - 1) < base) return ConfigProblem{"size", "base + size wraps around"};
-    return std::nullopt;
-}
-
 const ParamTable<MemoryControllerConfig>& memory_params() {
     using C = MemoryControllerConfig;
     static const auto table =

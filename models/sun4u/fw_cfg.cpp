@@ -116,9 +116,7 @@ FwCfg::FwCfg(sc_core::sc_module_name name, const FwCfgConfig& config)
     set_u16(Sparc64Depth, 8);
     update_file_dir();
 
-    socket.register_b_transport(this, &FwCfg::b_transport);
-    socket.register_nb_transport_fw(this, &FwCfg::nb_transport_fw);
-    socket.register_transport_dbg(this, &FwCfg::transport_dbg);
+    bind_register_transport(socket);
     stats_.add_counter("reads", &reads_, "data bytes read (not debug)");
     stats_.add_counter("selects", &selects_, "items selected");
 }
@@ -290,23 +288,6 @@ unsigned FwCfg::access(tlm::tlm_generic_payload& gp, bool debug) {
     }
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
     return moved;
-}
-
-void FwCfg::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
-    access(gp, false);
-}
-
-tlm::tlm_sync_enum FwCfg::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
-                                          sc_core::sc_time& delay) {
-    return complete_at_begin_req(name(), phase, delay, [&] {
-        access(gp, false);
-        return sc_core::SC_ZERO_TIME;
-    });
-}
-
-// A debug read shows the next data byte without moving on; writes do nothing.
-unsigned FwCfg::transport_dbg(tlm::tlm_generic_payload& gp) {
-    return access(gp, true);
 }
 
 } // namespace fireplane

@@ -10,6 +10,7 @@
 // the file directory (key 0x19). The platform fills in the machine's items
 // through the FirmwareConfig role.
 #include "models/common/roles.h"
+#include "models/devices/payload_bytes.h"
 
 #include "core/stats/stats.h"
 
@@ -31,7 +32,10 @@ struct FwCfgConfig {
     std::string boot_device = "c"; // FW_CFG_BOOT_DEVICE: one letter (a, c, d, n)
 };
 
-class FwCfg : public sc_core::sc_module, public BusTarget, public FirmwareConfig {
+class FwCfg : public sc_core::sc_module,
+              public BusTarget,
+              public FirmwareConfig,
+              public RegisterTransport<FwCfg> {
 public:
     tlm_utils::simple_target_socket<FwCfg> socket;
 
@@ -126,6 +130,7 @@ public:
     uint64_t selects() const { return selects_; }
 
 private:
+    friend class RegisterTransport<FwCfg>;
     using WriteHook = void (FwCfg::*)(const uint8_t* data);
     using ReadHook = uint8_t (FwCfg::*)(bool debug);
     struct AccessInfo {
@@ -139,10 +144,6 @@ private:
     };
     static const AccessInfo kAccesses[];
 
-    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
-                                       sc_core::sc_time& delay);
-    unsigned transport_dbg(tlm::tlm_generic_payload& gp);
     unsigned access(tlm::tlm_generic_payload& gp, bool debug);
     const AccessInfo* decode(const tlm::tlm_generic_payload& gp) const;
 

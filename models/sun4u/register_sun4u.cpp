@@ -1,6 +1,7 @@
 #include "register_sun4u.h"
 
 #include "fw_cfg.h"
+#include "models/common/interrupts.h"
 #include "nvram_image.h"
 #include "sabre.h"
 #include "sun4u_nvram.h"
@@ -19,14 +20,6 @@ namespace fireplane {
 
 namespace {
 
-// Interrupt numbers: the controller decides which it accepts.
-constexpr int64_t kMaxInterrupt = 2047;
-
-std::optional<ConfigProblem> range_wraps(uint64_t base, uint64_t size) {
-    if (base + (size - 1) < base) return ConfigProblem{"base", "base + size wraps around"};
-    return std::nullopt;
-}
-
 const ParamTable<FwCfgConfig>& fw_cfg_params() {
     using C = FwCfgConfig;
     static const auto table =
@@ -43,7 +36,7 @@ const ParamTable<FwCfgConfig>& fw_cfg_params() {
             .rule([](const C& c) -> std::optional<ConfigProblem> {
                 if (c.boot_device.size() != 1)
                     return ConfigProblem{"boot_device", "must be one letter (a, c, d or n)"};
-                return range_wraps(c.base, FwCfg::kWindowSize);
+                return range_wraps(c.base, FwCfg::kWindowSize, "base");
             });
     return table;
 }
@@ -57,7 +50,7 @@ const ParamTable<Sun4uPowerConfig>& sun4u_power_params() {
             .required()
             .rule([](const C& c) -> std::optional<ConfigProblem> {
                 if (c.base % 4 != 0) return ConfigProblem{"base", "must be 4-byte aligned"};
-                return range_wraps(c.base, Sun4uPower::kWindowSize);
+                return range_wraps(c.base, Sun4uPower::kWindowSize, "base");
             });
     return table;
 }
@@ -73,7 +66,7 @@ const ParamTable<Sun4uNvramConfig>& sun4u_nvram_params() {
             .text("epoch", field(&C::m48t59, &M::epoch),
                   "the time at simulated time zero, UTC: YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or "
                   "Unix seconds (1970 to 2099)")
-            .count("interrupt", field(&C::m48t59, &M::interrupt), 0, kMaxInterrupt,
+            .count("interrupt", field(&C::m48t59, &M::interrupt), 0, kMaxInterruptNumber,
                    "interrupt number of its IRQ/FT line (alarm, watchdog); 0: not connected")
             .text("mac", &C::mac, "Ethernet address in the IDPROM, as 52:54:00:12:34:56")
             .text("env", &C::env,
@@ -87,7 +80,7 @@ const ParamTable<Sun4uNvramConfig>& sun4u_nvram_params() {
                 }
                 if (c.m48t59.base % M48t59::kSize != 0)
                     return ConfigProblem{"base", "the NVRAM window must be 8 KiB aligned"};
-                return range_wraps(c.m48t59.base, M48t59::kSize);
+                return range_wraps(c.m48t59.base, M48t59::kSize, "base");
             })
             .rule([](const C& c) -> std::optional<ConfigProblem> {
                 try {

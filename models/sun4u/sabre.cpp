@@ -3,7 +3,7 @@
 #include "models/common/big_endian.h"
 #include "models/fireplane/fireplane_extension.h"
 #include "models/fireplane/int_transaction.h"
-#include "models/fireplane/io_statistics.h"
+#include "models/fireplane/io_agent.h"
 
 #include "core/config/units.h"
 
@@ -78,9 +78,7 @@ void Sabre::retry_interrupts() {
 }
 
 bool Sabre::send_vector(const InterruptVector& vector) {
-    if (announce.size() == 0) return false;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    return send_int_transaction(*announce[0], vector, uint16_t(interrupts_.vectors_sent), delay);
+    return send_device_vector(bus(), vector, interrupts_);
 }
 
 // Offsets are local to the window (the router makes them so).
@@ -121,7 +119,8 @@ unsigned Sabre::transport_dbg(tlm::tlm_generic_payload& gp) {
 void Sabre::access(tlm::tlm_generic_payload& gp, sc_core::sc_time* delay) {
     uint64_t pci_address = 0;
     const Region region = region_of(gp.get_address(), gp.get_data_length(), pci_address);
-    if (delay && region != Region::None) announce_io(gp);
+    if (delay && region != Region::None)
+        announce_io(bus(), gp, config_.base + gp.get_address(), by_type_);
     switch (region) {
     case Region::Registers: register_access(gp, delay == nullptr); return;
     case Region::Config: return pci_cycle(gp, PciSpace::Config, pci_address, delay);
@@ -130,21 +129,6 @@ void Sabre::access(tlm::tlm_generic_payload& gp, sc_core::sc_time* delay) {
     case Region::None: break;
     }
     gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-}
-
-// Every access is an RIO/WIO (or a block RBIO/WBIO) on the Fireplane bus,
-// shown to its monitors with the global address.
-void Sabre::announce_io(tlm::tlm_generic_payload& gp) {
-    FireplaneExtension& x = fireplane_extension(gp);
-    x.type = io_transaction(gp.is_write(), gp.get_data_length());
-    ++by_type_[unsigned(x.type)];
-    if (announce.size() == 0) return;
-    const uint64_t local = gp.get_address();
-    gp.set_address(config_.base + local);
-    sc_core::sc_time none = sc_core::SC_ZERO_TIME;
-    announce->b_transport(gp, none);
-    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    gp.set_address(local);
 }
 
 void Sabre::pci_cycle(tlm::tlm_generic_payload& gp, PciSpace space, uint64_t pci_address,

@@ -20,6 +20,7 @@
 // offsets are the ones Linux's pci_sabre.c and QEMU's sabre.c use).
 #include "models/common/roles.h"
 #include "models/fireplane/interrupt_mapper.h"
+#include "models/fireplane/io_agent.h"
 #include "models/fireplane/transaction_types.h"
 #include "models/pci/pci_bus.h"
 #include "models/pci/pci_function.h"
@@ -92,9 +93,6 @@ public:
 
     const SabreConfig& config() const { return config_; }
     PciBus& root_bus() { return root_bus_; }
-    const InterruptMapper& interrupts() const { return interrupts_; }
-    // The value of the register at `offset` (a debugger's view); false: none.
-    bool peek_register(uint64_t offset, uint64_t& value) const;
 
     // The register table (sabre_registers.cpp).
     struct RegisterInfo;
@@ -110,8 +108,8 @@ private:
     void register_access(tlm::tlm_generic_payload& gp, bool debug);
     void pci_cycle(tlm::tlm_generic_payload& gp, PciSpace space, uint64_t pci_address,
                    sc_core::sc_time* delay);
-    void announce_io(tlm::tlm_generic_payload& gp);
     bool send_vector(const InterruptVector& vector);
+    tlm::tlm_fw_transport_if<>* bus() { return announce.size() ? announce[0] : nullptr; }
     void retry_interrupts(); // SC_METHOD: NACKed vectors again
 
     // Registers (sabre_registers.cpp).
@@ -137,7 +135,7 @@ private:
     bool warned_ = false; // of an I/O or memory cycle nobody answered
     uint64_t register_reads_ = 0, register_writes_ = 0, unimplemented_ = 0;
     uint64_t config_cycles_ = 0, io_cycles_ = 0, memory_cycles_ = 0, master_aborts_ = 0;
-    std::array<uint64_t, kNumTransactionTypes> by_type_{};
+    IoTransactionCounts by_type_{};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 

@@ -96,14 +96,6 @@ void Sabre::write_register(const RegisterInfo& r, unsigned index, uint64_t value
     v = (v & ~r.writable) | (value & r.writable);
 }
 
-bool Sabre::peek_register(uint64_t offset, uint64_t& value) const {
-    unsigned index = 0;
-    const RegisterInfo* r = find_register(offset & ~uint64_t(7), index);
-    if (!r) return false;
-    value = read_register(*r, index);
-    return true;
-}
-
 // 8-byte accesses, or 4-byte ones to either half (big-endian: +4 is the low
 // half). An offset with no register reads 0 and ignores writes, counted.
 void Sabre::register_access(tlm::tlm_generic_payload& gp, bool debug) {

@@ -18,9 +18,7 @@ Sun4uPower::Sun4uPower(sc_core::sc_module_name name, const Sun4uPowerConfig& con
     for (int i = 0; i < kNumRegs; ++i)
         if (kRegisters[i].id != i)
             SC_REPORT_FATAL(this->name(), "register table is out of order (model bug)");
-    socket.register_b_transport(this, &Sun4uPower::b_transport);
-    socket.register_nb_transport_fw(this, &Sun4uPower::nb_transport_fw);
-    socket.register_transport_dbg(this, &Sun4uPower::transport_dbg);
+    bind_register_transport(socket);
     stats_.add_counter("writes", &writes_, "power register writes (not debug)");
 }
 
@@ -58,22 +56,6 @@ unsigned Sun4uPower::access(tlm::tlm_generic_payload& gp, bool debug) {
     }
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
     return moved;
-}
-
-void Sun4uPower::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
-    access(gp, false);
-}
-
-tlm::tlm_sync_enum Sun4uPower::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
-                                               sc_core::sc_time& delay) {
-    return complete_at_begin_req(name(), phase, delay, [&] {
-        access(gp, false);
-        return sc_core::SC_ZERO_TIME;
-    });
-}
-
-unsigned Sun4uPower::transport_dbg(tlm::tlm_generic_payload& gp) {
-    return access(gp, true);
 }
 
 // The first power-off wins: the simulation is already stopping after it.

@@ -8,6 +8,7 @@
 // 01 00 00 00. A write with bit 24 set powers the machine off (exit code 0);
 // reads return 0. Only 4-byte aligned accesses, as in QEMU.
 #include "models/common/roles.h"
+#include "models/devices/payload_bytes.h"
 
 #include "core/stats/stats.h"
 
@@ -24,7 +25,10 @@ struct Sun4uPowerConfig {
     uint64_t base = 0; // where the builder maps it (the ebus's port 0x7240)
 };
 
-class Sun4uPower : public sc_core::sc_module, public BusTarget, public PowerSwitch {
+class Sun4uPower : public sc_core::sc_module,
+                   public BusTarget,
+                   public PowerSwitch,
+                   public RegisterTransport<Sun4uPower> {
 public:
     tlm_utils::simple_target_socket<Sun4uPower> socket;
 
@@ -54,6 +58,7 @@ public:
     uint64_t writes() const { return writes_; }
 
 private:
+    friend class RegisterTransport<Sun4uPower>;
     using WriteHook = void (Sun4uPower::*)(uint32_t value);
     struct RegisterInfo {
         Reg id;
@@ -65,10 +70,6 @@ private:
     };
     static const RegisterInfo kRegisters[kNumRegs];
 
-    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
-                                       sc_core::sc_time& delay);
-    unsigned transport_dbg(tlm::tlm_generic_payload& gp);
     unsigned access(tlm::tlm_generic_payload& gp, bool debug);
 
     void write_power(uint32_t value);

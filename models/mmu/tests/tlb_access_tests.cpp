@@ -156,3 +156,28 @@ TEST_CASE("the TLB dump lists valid entries with their attributes") {
     CHECK(format_tlb_entry(entries[1]) ==
           "dT512_1 [  1] va=0x0000000000400000 ctx=0x002a pa=0x7ff00400000 4M   CP E W");
 }
+
+TEST_CASE("T16 entries 16-63 alias 0-15 or, with Spitfire-sized indexes, reach nothing") {
+    const uint64_t data = make_tte(0x40000000, 2, tte::kCp | tte::kLock);
+    CheetahMmu cheetah = enabled_mmu();
+    data_access(cheetah, Side::Data, kTlbT16, 3, 0x80000, 0, data);
+    CHECK(read_data(cheetah, Side::Data, kTlbT16, 3 + 16) == data); // VA<6:3> only
+    CHECK(read_data(cheetah, Side::Data, kTlbT16, 3 + 48) == data);
+    data_access(cheetah, Side::Data, kTlbT16, 3 + 32, 0x100000, 0, 0); // clears entry 3
+    CHECK(read_data(cheetah, Side::Data, kTlbT16, 3) == 0);
+
+    CheetahMmu::Config spitfire;
+    spitfire.spitfire_t16_indexes = true;
+    CheetahMmu m(spitfire);
+    m.set_enabled(true, true);
+    data_access(m, Side::Data, kTlbT16, 3, 0x80000, 0, data);
+    CHECK(read_data(m, Side::Data, kTlbT16, 3 + 16) == 0);
+    CHECK(read_tag(m, Side::Data, kTlbT16, 3 + 48) == 0);
+    data_access(m, Side::Data, kTlbT16, 3 + 32, 0x100000, 0, 0); // ignored
+    CHECK(read_data(m, Side::Data, kTlbT16, 3) == data);
+    CHECK(read_data(m, Side::Data, kTlbT16, 15) == 0);
+    CHECK(m.valid_entries().size() == 1);
+    // The dT512s keep their 512-entry index.
+    data_access(m, Side::Data, kTlbT512_0, 300, 0x2000, 0, make_tte(0x2000, 0, tte::kCp));
+    CHECK(read_data(m, Side::Data, kTlbT512_0, 300) == make_tte(0x2000, 0, tte::kCp));
+}
