@@ -54,7 +54,7 @@ uint8_t I8042::status() const {
 // Byte accesses to the two ports; anything else is an address error.
 unsigned I8042::access(tlm::tlm_generic_payload& gp, bool debug) {
     const uint64_t port = gp.get_address();
-    if (gp.get_data_length() != 1 || (port != 0 && port != 4) || gp.get_byte_enable_ptr()) {
+    if (gp.get_data_length() != 1 || (port != 0 && port != 4)) {
         gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return 0;
     }

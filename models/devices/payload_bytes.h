@@ -137,8 +137,10 @@ tlm::tlm_sync_enum complete_at_begin_req(const char* who, tlm::tlm_phase& phase,
 // `unsigned access(tlm::tlm_generic_payload&, bool debug)` (it sets the
 // response and returns the bytes moved; a debug access has no side effects):
 // b_transport, the early completion above with no latency, and debug
-// transport. The device derives from RegisterTransport<itself>, befriends it,
-// and calls bind_register_transport(socket) in its constructor.
+// transport. What no register takes is answered before access() sees it:
+// TLM_IGNORE_COMMAND is OK, byte enables a byte-enable error. The device derives from
+// RegisterTransport<itself>, befriends it, and calls bind_register_transport(socket) in its
+// constructor.
 template <typename Device> class RegisterTransport {
 protected:
     template <typename Socket> void bind_register_transport(Socket& socket) {
@@ -149,16 +151,26 @@ protected:
     }
 
 private:
-    Device& device() { return *static_cast<Device*>(this); }
-    void transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) { device().access(gp, false); }
+    unsigned screened_access(tlm::tlm_generic_payload& gp, bool debug) {
+        if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) {
+            gp.set_response_status(tlm::TLM_OK_RESPONSE);
+            return 0;
+        }
+        if (gp.get_byte_enable_ptr()) {
+            gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+            return 0;
+        }
+        return static_cast<Device*>(this)->access(gp, debug);
+    }
+    void transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) { screened_access(gp, false); }
     tlm::tlm_sync_enum transport_nb(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                     sc_core::sc_time& delay) {
-        return complete_at_begin_req(device().name(), phase, delay, [&] {
-            device().access(gp, false);
+        return complete_at_begin_req(static_cast<Device*>(this)->name(), phase, delay, [&] {
+            screened_access(gp, false);
             return sc_core::SC_ZERO_TIME;
         });
     }
-    unsigned transport_debug(tlm::tlm_generic_payload& gp) { return device().access(gp, true); }
+    unsigned transport_debug(tlm::tlm_generic_payload& gp) { return screened_access(gp, true); }
 };
 
 } // namespace fireplane

@@ -262,14 +262,6 @@ const FwCfg::AccessInfo* FwCfg::decode(const tlm::tlm_generic_payload& gp) const
 // An access the window does not take (a 16-bit read, a wider access, byte
 // enables) gets an error response, so the guest takes a fault, not the host.
 unsigned FwCfg::access(tlm::tlm_generic_payload& gp, bool debug) {
-    if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) {
-        gp.set_response_status(tlm::TLM_OK_RESPONSE);
-        return 0;
-    }
-    if (gp.get_byte_enable_ptr()) {
-        gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
-        return 0;
-    }
     const AccessInfo* a = decode(gp);
     if (!a || gp.get_data_ptr() == nullptr) {
         gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);

@@ -27,14 +27,6 @@ Sun4uPower::~Sun4uPower() = default;
 // A 4-byte aligned access is carried out; any other gets an address error
 // (byte enables a byte-enable error), as QEMU accepts only 4-byte ones.
 unsigned Sun4uPower::access(tlm::tlm_generic_payload& gp, bool debug) {
-    if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) {
-        gp.set_response_status(tlm::TLM_OK_RESPONSE);
-        return 0;
-    }
-    if (gp.get_byte_enable_ptr()) {
-        gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
-        return 0;
-    }
     const uint64_t address = gp.get_address();
     int index = -1;
     for (int i = 0; i < kNumRegs; ++i)

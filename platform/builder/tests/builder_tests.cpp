@@ -1,6 +1,7 @@
 // The builder connects every InterruptSource with a number to the machine's
 // one InterruptController, by role, and refuses a number with no controller
 // or one taken twice; it records where each bus target was mapped.
+#include "config_error_text.h"
 #include "platform/builder/memory_map.h"
 #include "platform/builder/platform_builder.h"
 #include "platform/session/session.h"
@@ -17,6 +18,8 @@
 #include <vector>
 
 using namespace fireplane;
+
+using fireplane::test::error_of;
 
 namespace {
 
@@ -70,15 +73,6 @@ template <typename T> T* module_named(Platform& platform, const std::string& nam
     for (const auto& m : platform.modules)
         if (name == m->name()) return dynamic_cast<T*>(m.get());
     return nullptr;
-}
-
-std::string error_of(const SessionOptions& o) {
-    try {
-        Session s(o);
-    } catch (const ConfigError& e) {
-        return e.what();
-    }
-    return "no error";
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // `bus` names, at its `slot`, by role: a host bridge of the test's own, a
 // pci_bridge and an ebus with a UART behind it. A `bus` naming nothing, or a
 // component without a PCI bus, is a config error at the parameter's place.
+#include "config_error_text.h"
 #include "platform/builder/platform_builder.h"
 #include "platform/session/session.h"
 
@@ -19,6 +20,8 @@
 #include <string>
 
 using namespace fireplane;
+
+using fireplane::test::error_of;
 
 namespace {
 
@@ -103,15 +106,6 @@ SessionOptions options(const std::string& config) {
     o.config = config;
     o.register_models = register_host;
     return o;
-}
-
-std::string error_of(const SessionOptions& o) {
-    try {
-        Session s(o);
-    } catch (const ConfigError& e) {
-        return e.what();
-    }
-    return "no error";
 }
 
 } // namespace
