@@ -48,9 +48,14 @@ std::string yaml_scalar(const std::string& s) {
         if (c == '"' || c == '\\') {
             out += '\\';
             out += c;
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
         } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            // \uXXXX: an escape YAML and JSON read alike (tools parse dumps as JSON strings).
             char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(c));
+            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(c));
             out += buf;
         } else {
             out += c;

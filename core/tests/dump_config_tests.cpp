@@ -82,3 +82,11 @@ TEST_CASE("dump_config quotes text a YAML reader would take for a date", "[dump]
     dump_config(m, factory, out);
     CHECK(out.str().find("label: \"2026-01-01T00:00:00\"") != std::string::npos);
 }
+
+TEST_CASE("dump_config escapes control characters as YAML and JSON both read them", "[dump]") {
+    ModelFactory factory = test::make_factory();
+    MachineConfig m = load_machine(fixture("small.yaml"), {"cpu0.label=a\nb\tc\x01"}, factory);
+    std::ostringstream out;
+    dump_config(m, factory, out);
+    CHECK(out.str().find(R"(label: "a\nb\tc\u0001")") != std::string::npos);
+}

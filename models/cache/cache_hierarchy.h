@@ -49,6 +49,7 @@ public:
     void set_first_level(bool icache_on, bool dcache_on) {
         timing_.set_first_level(icache_on, dcache_on);
     }
+    void invalidate_dcache_line(uint64_t pa) { timing_.invalidate_dcache_line(pa); }
     sc_core::sc_time period() const { return period_; }
     uint16_t agent_id() const { return agent_id_; }
     // Told the coherence unit of every store or atomic performed (tracing and

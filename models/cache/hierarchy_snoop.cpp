@@ -107,6 +107,12 @@ void HierarchyTiming::invalidate_l1(uint64_t line) {
         }
 }
 
+void HierarchyTiming::invalidate_dcache_line(uint64_t pa) {
+    constexpr uint64_t kMinPage = 8192;
+    for (uint64_t alias = 0; alias <= dcache_index_mask_; alias += kMinPage)
+        dcache_.invalidate_block(dcache_key((pa & (kMinPage - 1)) | alias, pa));
+}
+
 SnoopAnswer HierarchyTiming::snoop(TransactionType type, uint64_t pa, bool data_needed) {
     const uint64_t line = unit(pa);
     const int id = mshrs_.find(line);

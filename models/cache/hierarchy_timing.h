@@ -92,6 +92,9 @@ public:
     // off is neither looked in nor filled (its accesses go to the E$, which
     // stays on). Both are on unless firmware turns them off.
     void set_first_level(bool icache_on, bool dcache_on);
+    // ASI_DCACHE_INVALIDATE: drops the D$ line holding physical `pa`, under
+    // every virtual alias (the data stays in the E$ and memory).
+    void invalidate_dcache_line(uint64_t pa);
     // The bus answered MSHR `mshr` at `cycle`. An MSHR the snooping bus ordered
     // installs its pending state (snoop_protocol.h); without a snooping bus,
     // `shared` says another cache keeps a copy (S, else E; RTO always gives M).

@@ -31,6 +31,7 @@ constexpr AsiRow kAsis[] = {
     {0x2c, {true, true, false, "ASI_NUCLEUS_QUAD_LDD_LITTLE", false, kMem, true}},
     {0x34, {true, false, false, "ASI_QUAD_LDD_PHYS", false, kPhys, true}},
     {0x3c, {true, true, false, "ASI_QUAD_LDD_PHYS_LITTLE", false, kPhys, true}},
+    {0x42, {true, false, false, "ASI_DCACHE_INVALIDATE", false, kReg}},
     {0x45, {true, false, false, "ASI_DCU_CONTROL_REG", false, kReg}},
     {0x48, {true, false, false, "ASI_INTR_DISPATCH_STATUS", false, kReg}},
     {0x49, {true, false, false, "ASI_INTR_RECEIVE", false, kReg}},

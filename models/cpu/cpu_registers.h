@@ -11,6 +11,8 @@
 namespace fireplane::sparc {
 
 constexpr unsigned kAsiDcuControl = 0x45;
+// Stores to it invalidate the D$ line of the physical address in VA<42:5>.
+constexpr unsigned kAsiDcacheInvalidate = 0x42;
 
 // DCU control register bits (UltraSPARC III Cu, "Data Cache Unit Control Register").
 enum : uint64_t {

@@ -48,7 +48,7 @@ template <MoveKind K, bool Double> bool fmove(SparcCore& c, const Insn& in) {
     if (K == MoveKind::Neg) v ^= sign;
     if (K == MoveKind::Abs) v &= ~sign;
     if (Double)
-        c.f[in.rd] = v;
+        c.set_fd(in.rd, v);
     else
         c.set_fs(in.rd, uint32_t(v));
     no_exceptions(c);
@@ -61,15 +61,15 @@ template <MoveKind K> bool fmoveq(SparcCore& c, const Insn& in) {
     uint64_t hi = c.f[in.rs2], lo = c.f[in.rs2 + 1];
     if (K == MoveKind::Neg) hi ^= 1ull << 63;
     if (K == MoveKind::Abs) hi &= ~(1ull << 63);
-    c.f[in.rd] = hi;
-    c.f[in.rd + 1] = lo;
+    c.set_fd(in.rd, hi);
+    c.set_fd(in.rd + 1, lo);
     no_exceptions(c);
     return next(c);
 }
 
 template <bool Double> void move_reg(SparcCore& c, const Insn& in) {
     if (Double)
-        c.f[in.rd] = c.f[in.rs2];
+        c.set_fd(in.rd, c.f[in.rs2]);
     else
         c.set_fs(in.rd, c.fs(in.rs2));
 }

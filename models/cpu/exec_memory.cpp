@@ -233,14 +233,16 @@ inline bool write_double(SparcCore& c, uint64_t va, uint64_t v, const Space& s) 
 
 enum class FpWidth { Single, Double, Quad };
 
-// VIS block load/store: eight double registers to or from a 64-byte aligned block.
+// VIS block load/store: eight double registers to or from a 64-byte aligned
+// block, in the ASI's context (ASI_BLK_AIUS is how Linux copies to user space).
 bool block_transfer(SparcCore& c, const Insn& in, uint64_t va, const AsiInfo& asi, bool load) {
     if (in.rd & 7) return c.raise(kTrapIllegalInstruction);
     if (va & 63) return c.raise_at(kTrapMemAddressNotAligned, va);
     for (unsigned k = 0; k < 8; ++k) {
-        bool ok = load ? c.read(va + 8 * k, c.f[in.rd + k], asi.little)
-                       : c.write(va + 8 * k, c.f[in.rd + k], asi.little);
+        bool ok = load ? c.read_asi(asi, va + 8 * k, c.f[in.rd + k])
+                       : c.write_asi(asi, va + 8 * k, c.f[in.rd + k]);
         if (!ok) return c.memory_fault(va + 8 * k);
+        if (load) c.mark_fp_dirty(in.rd + k);
     }
     return next(c);
 }
@@ -256,11 +258,11 @@ bool load_fp(SparcCore& c, const Insn& in, uint64_t va, const Space& s) {
     } else if constexpr (W == FpWidth::Double) {
         uint64_t v = 0;
         ok = read_double(c, va, v, s);
-        if (ok || s.no_fault()) c.f[in.rd] = ok ? v : 0;
+        if (ok || s.no_fault()) c.set_fd(in.rd, ok ? v : 0);
     } else {
         uint64_t hi = 0, lo = 0;
         ok = read_double(c, va, hi, s) && read_double(c, va + 8, lo, s);
-        if (ok) c.f[in.rd] = hi, c.f[in.rd + 1] = lo;
+        if (ok) c.set_fd(in.rd, hi), c.set_fd(in.rd + 1, lo);
     }
     if (!ok && !s.no_fault()) return c.memory_fault(va);
     return next(c);

@@ -26,7 +26,7 @@ bool faligndata(SparcCore& c, const Insn& in) {
     if (!vis_check(c)) return false;
     unsigned shift = unsigned(c.gsr & kGsrAlignMask) * 8;
     uint64_t hi = c.f[in.rs1], lo = c.f[in.rs2];
-    c.f[in.rd] = shift == 0 ? hi : (hi << shift) | (lo >> (64 - shift));
+    c.set_fd(in.rd, shift == 0 ? hi : (hi << shift) | (lo >> (64 - shift)));
     return next(c);
 }
 
@@ -36,7 +36,7 @@ template <typename Op, bool Single> bool vis_logic(SparcCore& c, const Insn& in)
     if constexpr (Single)
         c.set_fs(in.rd, uint32_t(Op::f(c.fs(in.rs1), c.fs(in.rs2))));
     else
-        c.f[in.rd] = Op::f(c.f[in.rs1], c.f[in.rs2]);
+        c.set_fd(in.rd, Op::f(c.f[in.rs1], c.f[in.rs2]));
     return next(c);
 }
 

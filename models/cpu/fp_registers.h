@@ -19,7 +19,7 @@ template <> struct Reg<float> {
 };
 template <> struct Reg<double> {
     static double get(const SparcCore& c, unsigned r) { return bits_to<double>(c.f[r]); }
-    static void set(SparcCore& c, unsigned r, double v) { c.f[r] = to_bits(v); }
+    static void set(SparcCore& c, unsigned r, double v) { c.set_fd(r, to_bits(v)); }
 };
 template <> struct Reg<int32_t> {
     static int32_t get(const SparcCore& c, unsigned r) { return int32_t(c.fs(r)); }
@@ -27,7 +27,7 @@ template <> struct Reg<int32_t> {
 };
 template <> struct Reg<int64_t> {
     static int64_t get(const SparcCore& c, unsigned r) { return int64_t(c.f[r]); }
-    static void set(SparcCore& c, unsigned r, int64_t v) { c.f[r] = uint64_t(v); }
+    static void set(SparcCore& c, unsigned r, int64_t v) { c.set_fd(r, uint64_t(v)); }
 };
 template <> struct Reg<Quad> {
     static Quad get(const SparcCore& c, unsigned r) {
@@ -39,8 +39,8 @@ template <> struct Reg<Quad> {
     static void set(SparcCore& c, unsigned r, Quad q) {
         uint64_t halves[2];
         std::memcpy(halves, &q, sizeof q);
-        c.f[r] = halves[1];
-        c.f[r + 1] = halves[0];
+        c.set_fd(r, halves[1]);
+        c.set_fd(r + 1, halves[0]);
     }
 };
 

@@ -13,6 +13,7 @@ enum class MagicOp : uint8_t {
     RoiEnd = 0x02,     // ... and stop here
     StatsReset = 0x03, // every cumulative statistic restarts at zero
     StatsDump = 0x04,  // write the statistics as they are now
+    Mark = 0x05,       // a milestone: the summary says when each was reached
     ModelFunctional = 0x10,
     ModelFixed = 0x11,
     ModelDetailed = 0x12,

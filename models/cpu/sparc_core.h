@@ -293,7 +293,16 @@ public:
         uint64_t& d = f[reg >> 1];
         d = (reg & 1) ? ((d & 0xffffffff00000000ull) | v)
                       : ((d & 0xffffffffull) | (uint64_t(v) << 32));
+        fprs |= kFprsDl;
     }
+    void set_fd(unsigned reg, uint64_t v) {
+        f[reg] = v;
+        mark_fp_dirty(reg);
+    }
+    // FPRS.DL and DU: a write to f0-f31 (doubles 0-15) or f32-f62 (16-31)
+    // marks its half dirty, so that an OS saves only live FP state.
+    void mark_fp_dirty(unsigned double_reg) { fprs |= double_reg < 16 ? kFprsDl : kFprsDu; }
+    static constexpr uint8_t kFprsDl = 1, kFprsDu = 2;
     bool fp_enabled() const { return (fprs & 4) && (pstate & kPstatePef); }
 
     // ---- floating-point exceptions ----

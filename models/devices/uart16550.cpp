@@ -24,6 +24,7 @@ constexpr uint8_t kFcrRxReset = 0x02;
 constexpr uint8_t kIirFifos = 0xc0;
 constexpr uint8_t kLsrDr = 0x01, kLsrOe = 0x02, kLsrThre = 0x20, kLsrTemt = 0x40;
 constexpr uint8_t kMsrDeltas = 0x0f;
+constexpr uint8_t kMcrLoop = 0x10;
 constexpr unsigned kTimeoutCharacters = 4; // the 16550's character timeout
 constexpr unsigned kTriggerLevels[4] = {1, 4, 8, 14};
 } // namespace
@@ -40,9 +41,9 @@ const U::RegisterInfo U::kRegisters[kNumRegs] = {
     {IIR, "IIR", 2, Bank::Any,     kRead,      0x01, 0x00, "interrupt identification",                    &U::read_iir,  nullptr},
     {FCR, "FCR", 2, Bank::Any,     kWrite,     0x00, 0xc9, "FIFO control (reset bits self-clear)",        nullptr,       &U::write_fcr},
     {LCR, "LCR", 3, Bank::Any,     kReadWrite, 0x03, 0xff, "line control; bit 7 is DLAB",                 nullptr,       nullptr},
-    {MCR, "MCR", 4, Bank::Any,     kReadWrite, 0x00, 0x1f, "modem control",                               nullptr,       nullptr},
+    {MCR, "MCR", 4, Bank::Any,     kReadWrite, 0x00, 0x1f, "modem control; bit 4 is loopback",           nullptr,       nullptr},
     {LSR, "LSR", 5, Bank::Any,     kRead,      0x60, 0x00, "line status: DR, OE; THRE, TEMT always set",  &U::read_lsr,  nullptr},
-    {MSR, "MSR", 6, Bank::Any,     kRead,      0xb0, 0x00, "modem status: CTS, DSR, DCD asserted",        nullptr,       nullptr},
+    {MSR, "MSR", 6, Bank::Any,     kRead,      0xb0, 0x00, "modem status: CTS, DSR, DCD (loopback: MCR's)", &U::read_msr,  nullptr},
     {SCR, "SCR", 7, Bank::Any,     kReadWrite, 0x00, 0xff, "scratch",                                     nullptr,       nullptr},
     {DLL, "DLL", 0, Bank::Divisor, kReadWrite, 0x0c, 0xff, "divisor latch low (9600 baud)",               nullptr,       &U::write_dll},
     {DLM, "DLM", 1, Bank::Divisor, kReadWrite, 0x00, 0xff, "divisor latch high",                          nullptr,       &U::write_dlm},
@@ -358,8 +359,22 @@ void Uart16550::end_of_simulation() {
 
 // ---- transmitter and interrupt enables ----
 
+// In loopback the modem inputs are the modem outputs: CTS = RTS, DSR = DTR,
+// RI = OUT1, DCD = OUT2 (what drivers' loopback probes check).
+uint8_t Uart16550::read_msr(bool) {
+    const uint8_t mcr = value_[MCR];
+    if (!(mcr & kMcrLoop)) return value_[MSR];
+    const uint8_t dtr = mcr & 0x01, rts = mcr & 0x02, out1 = mcr & 0x04, out2 = mcr & 0x08;
+    return uint8_t((rts ? 0x10 : 0) | (dtr ? 0x20 : 0) | (out1 ? 0x40 : 0) | (out2 ? 0x80 : 0));
+}
+
 void Uart16550::write_thr(uint8_t value, bool debug) {
     if (debug) return;
+    if (value_[MCR] & kMcrLoop) { // the byte comes back to the receiver, not the line
+        thre_pending_ = true;
+        receive(value);
+        return;
+    }
     sink_.put(char(value));
     ++tx_bytes_;
     thre_pending_ = true; // the byte left at once, so THR is empty again

@@ -111,6 +111,7 @@ private:
     uint8_t read_rbr(bool debug);
     uint8_t read_iir(bool debug);
     uint8_t read_lsr(bool debug);
+    uint8_t read_msr(bool debug);
     void write_thr(uint8_t value, bool debug);
     void write_ier(uint8_t value, bool debug);
     void write_fcr(uint8_t value, bool debug);

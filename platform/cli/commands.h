@@ -18,15 +18,16 @@ struct MachineOptions {
 
 struct RunOptions {
     MachineOptions machine;
-    std::vector<std::string> program; // program path and its arguments
-    std::string raw_address;          // boot --raw ADDR: the image is a raw binary placed there
-    std::string stats_file;           // --stats FILE ("" for none)
-    bool quiet = false;               // no end-of-run summary
-    std::string trace_file;           // --trace FILE: every executed instruction of cpu0
-    MonitorOptions monitors;          // --busstat, --trace-sample and their files
-    std::string vamap_file;           // --vamap FILE: the process's VA-to-PA page map at the end
-    uint64_t max_instructions = 0;    // --max-instructions N (all CPUs; 0: no limit)
-    std::string max_time;             // --max-time T, simulated ("": no limit)
+    std::vector<std::string> program;   // program path and its arguments
+    std::string raw_address;            // boot --raw ADDR: the image is a raw binary placed there
+    std::string kernel, initrd, append; // boot --kernel, --initrd, --append
+    std::string stats_file;             // --stats FILE ("" for none)
+    bool quiet = false;                 // no end-of-run summary
+    std::string trace_file;             // --trace FILE: every executed instruction of cpu0
+    MonitorOptions monitors;            // --busstat, --trace-sample and their files
+    std::string vamap_file;             // --vamap FILE: the process's VA-to-PA page map at the end
+    uint64_t max_instructions = 0;      // --max-instructions N (all CPUs; 0: no limit)
+    std::string max_time;               // --max-time T, simulated ("": no limit)
     int progress = -1;     // --progress 1, --no-progress 0, else when stderr is a terminal
     int gdb_port = -1;     // --gdb PORT: a GDB stub on 127.0.0.1 (0: a free port); -1: none
     bool gdb_wait = false; // --gdb-wait: wait for gdb before the first instruction

@@ -145,6 +145,11 @@ int sc_main(int argc, char* argv[]) {
     add_gdb_options(*boot_cmd, boot);
     boot_cmd->add_option("--raw", boot.raw_address,
                          "the image is a raw binary, placed at this physical address");
+    boot_cmd->add_option("--kernel", boot.kernel,
+                         "a Linux kernel (ELF) for the firmware to boot, handed over through "
+                         "fw_cfg as QEMU's -kernel");
+    boot_cmd->add_option("--initrd", boot.initrd, "an initial RAM disk, above the kernel");
+    boot_cmd->add_option("--append", boot.append, "the kernel's command line");
     boot_cmd->add_option("image", boot.program, "the firmware image (ELF, or raw with --raw)")
         ->required()
         ->expected(1);

@@ -151,7 +151,8 @@ int boot_firmware(const RunOptions& options) {
     Session session(machine_of(options));
     std::optional<uint64_t> raw;
     if (!options.raw_address.empty()) raw = units::parse_bytes(options.raw_address);
-    session.load_firmware(options.program.front(), raw);
+    session.load_firmware(options.program.front(), raw,
+                          {options.kernel, options.initrd, options.append});
     if (options.monitors.any()) session.sample_monitors(options.monitors);
     const RunResult result = run_with_progress(session, options, trace);
     std::fflush(stdout); // the console's output before the report

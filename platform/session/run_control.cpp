@@ -3,6 +3,7 @@
 #include "core/log/log.h"
 #include "core/stats/stats.h"
 #include "models/cpu/sparc_cpu.h"
+#include "run_summary.h"
 
 #include <fstream>
 #include <ostream>
@@ -12,8 +13,8 @@ namespace fireplane {
 using sparc::MagicOp;
 
 RunControl::RunControl(std::vector<sparc::SparcCpu*> cpus, StatsRegistry& stats,
-                       std::ostream& diagnostics)
-    : cpus_(std::move(cpus)), stats_(stats), diag_(diagnostics) {}
+                       RunSummary& summary, std::ostream& diagnostics)
+    : cpus_(std::move(cpus)), stats_(stats), summary_(summary), diag_(diagnostics) {}
 
 void RunControl::magic(sparc::SparcCore& core, unsigned op) {
     static const sparc::TimingKind kModels[] = {
@@ -44,6 +45,11 @@ void RunControl::magic(sparc::SparcCore& core, unsigned op) {
         stats.write_json(out);
         break;
     }
+    case MagicOp::Mark:
+        for (auto* cpu : cpus_)
+            if (&cpu->core() == &core)
+                summary_.record_mark(double(core.cycles()) * cpu->clock_period().to_seconds());
+        break;
     case MagicOp::ModelFunctional:
     case MagicOp::ModelFixed:
     case MagicOp::ModelDetailed:

@@ -1,7 +1,7 @@
 #pragma once
 // What a run does when the guest executes a magic instruction
 // (models/cpu/magic.h, sw/lib/fireplane_magic.h): regions of interest and
-// statistics resets and dumps.
+// statistics resets and dumps, milestones for the summary.
 #include "models/cpu/magic.h"
 
 #include <iosfwd>
@@ -10,6 +10,7 @@
 
 namespace fireplane {
 class StatsRegistry;
+class RunSummary;
 namespace sparc {
 class SparcCpu;
 }
@@ -20,7 +21,8 @@ namespace fireplane {
 class RunControl : public sparc::MagicHandler {
 public:
     // Dumps go next to `stats_file` (FILE.dumpN.json), or to `diagnostics` as text.
-    RunControl(std::vector<sparc::SparcCpu*> cpus, StatsRegistry& stats, std::ostream& diagnostics);
+    RunControl(std::vector<sparc::SparcCpu*> cpus, StatsRegistry& stats, RunSummary& summary,
+               std::ostream& diagnostics);
     void set_stats_file(std::string path) { stats_file_ = std::move(path); }
     void magic(sparc::SparcCore& core, unsigned op) override;
     bool region_of_interest_used() const { return roi_used_; }
@@ -28,6 +30,7 @@ public:
 private:
     std::vector<sparc::SparcCpu*> cpus_;
     StatsRegistry& stats_;
+    RunSummary& summary_;
     std::string stats_file_;
     std::ostream& diag_;
     bool roi_used_ = false;

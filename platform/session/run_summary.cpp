@@ -33,6 +33,12 @@ double RunSummary::instructions() const {
     return n;
 }
 
+void RunSummary::record_mark(double sim_seconds) {
+    const double host =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    marks_.push_back({instructions(), sim_seconds, host});
+}
+
 double RunSummary::cycles() const {
     double c = 0;
     for (const auto* cpu : platform_.cpus)
@@ -68,6 +74,13 @@ void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest
     out << line;
     std::snprintf(line, sizeof line, "speed            %.1f MIPS\n", mips());
     out << line;
+    for (size_t i = 0; i < marks_.size(); ++i) {
+        const Mark& m = marks_[i];
+        std::snprintf(line, sizeof line,
+                      "mark %-11zu %.0f instructions, %.6f s simulated, %.3f s host\n", i + 1,
+                      m.instructions, m.sim_seconds, m.host_seconds);
+        out << line;
+    }
     // One row per CPU that ran: what an architect reads first.
     auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
     bool header = false;

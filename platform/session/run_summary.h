@@ -3,7 +3,9 @@
 // short readable summary on stderr.
 #include "core/stats/stats.h"
 
+#include <chrono>
 #include <iosfwd>
+#include <vector>
 
 namespace fireplane {
 struct Platform;
@@ -12,6 +14,14 @@ class RunSummary {
 public:
     explicit RunSummary(const Platform& platform);
     void set_host_seconds(double s) { host_seconds_ = s; }
+    // Milestones (the Mark magic instruction): when each was reached, printed
+    // in the summary. Host seconds count from start_clock(), the run's start.
+    struct Mark {
+        double instructions, sim_seconds, host_seconds;
+    };
+    void start_clock() { start_ = std::chrono::steady_clock::now(); }
+    void record_mark(double sim_seconds);
+    const std::vector<Mark>& marks() const { return marks_; }
     void print(std::ostream& out, int exit_code, bool region_of_interest) const;
 
     double instructions() const;
@@ -22,6 +32,8 @@ public:
 private:
     const Platform& platform_;
     double host_seconds_ = 0;
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+    std::vector<Mark> marks_;
     StatsGroup sim_{"sim"}, host_{"host"};
 };
 

@@ -28,7 +28,8 @@ Session::Session(SessionOptions options) : options_(std::move(options)) {
     machine_ = load_machine(options_.config, options_.overrides, factory_);
     platform_ = build_platform(machine_, factory_, options_.name);
     summary_ = std::make_unique<RunSummary>(*platform_);
-    control_ = std::make_unique<RunControl>(platform_->cpus, stats_, *options_.diagnostics);
+    control_ =
+        std::make_unique<RunControl>(platform_->cpus, stats_, *summary_, *options_.diagnostics);
     for (auto* cpu : platform_->cpus)
         cpu->core().set_magic_handler(control_.get());
 }
@@ -85,6 +86,7 @@ struct FirmwarePiece {
     uint64_t paddr;
     const uint8_t* data;
     uint64_t filesz, memsz;
+    std::string what; // for errors: "'FILE': segment N"
 };
 
 std::vector<uint8_t> read_whole_file(const std::string& path) {
@@ -95,34 +97,11 @@ std::vector<uint8_t> read_whole_file(const std::string& path) {
     if (bytes.empty()) throw loader::LoadError("'" + path + "' is empty");
     return bytes;
 }
-} // namespace
-
-void Session::load_firmware(const std::string& path, std::optional<uint64_t> raw_address) {
-    StatsRegistry::Scope scope(stats_);
-    if (process_ || firmware_)
-        throw std::logic_error("Session::load_firmware: a program is already loaded");
-    std::vector<FirmwarePiece> pieces;
-    if (raw_address) {
-        raw_image_ = read_whole_file(path);
-        pieces.push_back({*raw_address, raw_image_.data(), raw_image_.size(), raw_image_.size()});
-    } else {
-        image_ = std::make_unique<loader::ElfImage>(loader::read_elf(path));
-        for (const loader::ElfSegment& s : image_->segments)
-            pieces.push_back({s.paddr, image_->bytes.data() + s.offset, s.filesz, s.memsz});
-    }
-    const Location machine_file{machine_.file, 0, 0};
-    if (platform_->cpus.empty())
-        throw ConfigError(machine_file, "the machine has no sparc_cpu to run the firmware on");
-    if (!platform_->host)
-        throw ConfigError(machine_file, "the machine has no system bus to load firmware through");
-
-    if (platform_->roms.empty())
-        throw ConfigError(machine_file, "the machine has no boot_rom to boot from");
-    // Where an image may go: a boot ROM (at the address it is linked for) or RAM.
-    std::vector<NamedRange> places = platform_->roms;
-    places.insert(places.end(), platform_->rams.begin(), platform_->rams.end());
-    for (size_t i = 0; i < pieces.size(); ++i) {
-        FirmwarePiece& s = pieces[i];
+// Moves each piece to where its range of `places` is (a ROM linked at
+// another address than it sits), or throws a LoadError naming it.
+void place_pieces(std::vector<FirmwarePiece>& pieces, const std::vector<NamedRange>& places,
+                  const char* places_name) {
+    for (FirmwarePiece& s : pieces) {
         if (s.memsz == 0) continue;
         bool inside = false;
         for (const NamedRange& r : places) {
@@ -135,20 +114,83 @@ void Session::load_firmware(const std::string& path, std::optional<uint64_t> raw
             }
         }
         if (!inside)
-            throw loader::LoadError(
-                "'" + path + "': " + (raw_address ? "the image" : "segment " + std::to_string(i)) +
-                " at physical " + hex(s.paddr) + "-" + hex(s.paddr + s.memsz - 1) +
-                " is outside the machine's boot ROM and RAM");
+            throw loader::LoadError(s.what + " at physical " + hex(s.paddr) + "-" +
+                                    hex(s.paddr + s.memsz - 1) + " is outside the machine's " +
+                                    places_name);
     }
+}
+
+// A file's segments, as pieces.
+void add_segments(std::vector<FirmwarePiece>& pieces, const loader::ElfImage& image,
+                  const std::string& what) {
+    for (size_t i = 0; i < image.segments.size(); ++i) {
+        const loader::ElfSegment& s = image.segments[i];
+        pieces.push_back({s.paddr, image.bytes.data() + s.offset, s.filesz, s.memsz,
+                          what + ": segment " + std::to_string(i)});
+    }
+}
+} // namespace
+
+void Session::load_firmware(const std::string& path, std::optional<uint64_t> raw_address,
+                            const BootPayload& payload) {
+    StatsRegistry::Scope scope(stats_);
+    if (process_ || firmware_)
+        throw std::logic_error("Session::load_firmware: a program is already loaded");
+    const Location machine_file{machine_.file, 0, 0};
+    if (payload.kernel.empty() && !payload.initrd.empty())
+        throw loader::LoadError("--initrd needs --kernel");
+    if (payload.kernel.empty() && !payload.command_line.empty())
+        throw loader::LoadError("--append needs --kernel");
+    if (!payload.kernel.empty() && platform_->firmware_configs.empty())
+        throw ConfigError(machine_file, "the machine has no fw_cfg to tell the firmware where "
+                                        "--kernel's kernel is (see configs/sun4u.yaml)");
+
+    std::vector<FirmwarePiece> pieces;
+    if (raw_address) {
+        raw_image_ = read_whole_file(path);
+        pieces.push_back({*raw_address, raw_image_.data(), raw_image_.size(), raw_image_.size(),
+                          "'" + path + "': the image"});
+    } else {
+        image_ = std::make_unique<loader::ElfImage>(loader::read_elf(path));
+        add_segments(pieces, *image_, "'" + path + "'");
+    }
+    if (platform_->cpus.empty())
+        throw ConfigError(machine_file, "the machine has no sparc_cpu to run the firmware on");
+    if (!platform_->host)
+        throw ConfigError(machine_file, "the machine has no system bus to load firmware through");
+    if (platform_->roms.empty())
+        throw ConfigError(machine_file, "the machine has no boot_rom to boot from");
+    // Where an image may go: a boot ROM (at the address it is linked for) or RAM.
+    std::vector<NamedRange> places = platform_->roms;
+    places.insert(places.end(), platform_->rams.begin(), platform_->rams.end());
+    place_pieces(pieces, places, "boot ROM and RAM");
+
+    // The kernel and initrd go to RAM only, where the firmware expects them.
+    std::vector<FirmwarePiece> linux_pieces;
+    if (!payload.kernel.empty()) {
+        linux_ = std::make_unique<loader::LinuxBoot>(
+            loader::read_linux_boot(payload.kernel, payload.initrd));
+        add_segments(linux_pieces, linux_->kernel, "the kernel '" + payload.kernel + "'");
+        if (!linux_->initrd.empty())
+            linux_pieces.push_back({linux_->initrd_address, linux_->initrd.data(),
+                                    linux_->initrd.size(), linux_->initrd.size(),
+                                    "the initrd '" + payload.initrd + "'"});
+        place_pieces(linux_pieces, platform_->rams, "RAM");
+        for (FirmwareConfig* fc : platform_->firmware_configs) {
+            fc->set_kernel(linux_->entry, linux_->kernel_size);
+            fc->set_initrd(linux_->initrd_address, linux_->initrd.size());
+            fc->set_command_line(payload.command_line);
+        }
+    }
+    pieces.insert(pieces.end(), linux_pieces.begin(), linux_pieces.end());
 
     end_elaboration();
-    for (size_t i = 0; i < pieces.size(); ++i) {
-        const FirmwarePiece& s = pieces[i];
+    for (const FirmwarePiece& s : pieces) {
         const std::vector<uint8_t> zeros(s.memsz - s.filesz);
         if (!platform_->host->write(s.paddr, s.data, s.filesz) ||
             !platform_->host->write(s.paddr + s.filesz, zeros.data(), zeros.size()))
-            throw loader::LoadError("'" + path + "': segment " + std::to_string(i) + " at " +
-                                    hex(s.paddr) + " could not be written (debug transport)");
+            throw loader::LoadError(s.what + " at " + hex(s.paddr) +
+                                    " could not be written (debug transport)");
     }
     // Power-off halts every CPU at once: none runs past the store.
     for (PowerSwitch* p : platform_->power_switches) {
@@ -232,6 +274,7 @@ RunResult Session::run(const RunLimitsOptions& limits,
 
     RunResult result;
     const auto start = std::chrono::steady_clock::now();
+    summary_->start_clock();
     if (debugger_) debugger_->start(); // with --gdb-wait, gdb first
     if (!debugger_ || !debugger_->killed())
         result.end = simulate(limits_, [&] {

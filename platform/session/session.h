@@ -15,6 +15,7 @@
 #include "core/stats/stats.h"
 #include "monitor_tools.h"
 #include "platform/builder/platform_builder.h"
+#include "platform/loader/linux_boot.h"
 #include "platform/profiling/collector.h"
 #include "run_control.h"
 #include "run_summary.h"
@@ -107,8 +108,20 @@ public:
     // power_control's poweroff ends the run with its exit code. Ends
     // elaboration. Throws ConfigError when the machine cannot boot, loader
     // errors for a bad ELF or an image outside the ROM and RAM.
-    void load_firmware(const std::string& path, std::optional<uint64_t> raw_address = {});
+    //
+    // With `payload.kernel`, a Linux kernel (and initrd) goes into RAM too,
+    // as QEMU's sun4u board places them, and the machine's fw_cfg tells the
+    // firmware where they are and the command line (loader/linux_boot.h).
+    struct BootPayload {
+        std::string kernel;       // ELF; "" for none
+        std::string initrd;       // "" for none (needs a kernel)
+        std::string command_line; // "" for none (needs a kernel)
+    };
+    void load_firmware(const std::string& path, std::optional<uint64_t> raw_address = {},
+                       const BootPayload& payload = {});
     bool firmware_loaded() const { return firmware_; }
+    // The loaded kernel (symbols for profiles), or nullptr.
+    const loader::ElfImage* kernel() const { return linux_ ? &linux_->kernel : nullptr; }
 
     // ---- tools, once the program is loaded ----
     void trace_instructions(std::ostream& out);          // every instruction cpu0 executes
@@ -141,7 +154,8 @@ private:
     std::unique_ptr<RunSummary> summary_;
     std::unique_ptr<RunControl> control_;
     std::unique_ptr<loader::ElfImage> image_;
-    std::vector<uint8_t> raw_image_; // a raw firmware image
+    std::vector<uint8_t> raw_image_;           // a raw firmware image
+    std::unique_ptr<loader::LinuxBoot> linux_; // boot --kernel's
     std::unique_ptr<linux_user::LinuxProcess> process_;
     std::unique_ptr<MonitorTools> monitors_;
     std::unique_ptr<profiling::Collector> collector_;

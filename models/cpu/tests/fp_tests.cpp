@@ -177,3 +177,21 @@ TEST_CASE("An FPop with PSTATE.PEF clear raises fp_disabled (0x20)", "[fp][trap]
     REQUIRE(cpu.run() == 0x20);
     CHECK(cpu.trap_pc() == TestCpu::at(0));
 }
+
+TEST_CASE("FPRS.DL and DU record which half of the FP registers a write touched", "[fp][fprs]") {
+    auto dirty_after = [](uint32_t insn) {
+        TestCpu cpu({insn});
+        cpu.core.fprs = 4; // FEF only: nothing written yet
+        REQUIRE(cpu.run() == TestCpu::kStopTrap);
+        return cpu.core.fprs & 3;
+    };
+    CHECK(dirty_after(fpop1(kFaddd, 4, 0, 2)) == 1); // %f4: the lower half (DL)
+    CHECK(dirty_after(fpop1(kFaddd, 1, 0, 2)) == 2); // rd 1 encodes %f32: the upper (DU)
+    CHECK(dirty_after(fcmp(kFcmpd, 0, 0, 2)) == 0);  // reads only
+
+    TestCpu load({mem(0x23, 6, 1, 0)}); // lddf [%g1], %f6
+    load.core.fprs = 4;
+    load.reg(1) = TestCpu::kData;
+    REQUIRE(load.run() == TestCpu::kStopTrap);
+    CHECK((load.core.fprs & 3) == 1);
+}

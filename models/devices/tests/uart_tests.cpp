@@ -118,6 +118,24 @@ TEST_CASE("uart: THR-empty interrupt is identified by IIR and acknowledged by re
     CHECK(b.uart.irq_pending());
 }
 
+TEST_CASE("uart: loopback mode feeds MCR to MSR and THR back to RBR", "[uart]") {
+    UartBench b;
+    CHECK(b.ini.read8(MSR) == 0xb0); // a cable: CTS, DSR, DCD asserted
+    // Linux's sunsu probe: MCR = LOOP | OUT2 | RTS must read MSR = DCD | CTS.
+    REQUIRE(b.ini.write(MCR, {0x1a}) == tlm::TLM_OK_RESPONSE);
+    CHECK((b.ini.read8(MSR) & 0xf0) == 0x90);
+    REQUIRE(b.ini.write(MCR, {0x15}) == tlm::TLM_OK_RESPONSE); // LOOP | OUT1 | DTR
+    CHECK((b.ini.read8(MSR) & 0xf0) == 0x60);                  // RI | DSR
+    REQUIRE(b.ini.write(RBR_THR, {'x'}) == tlm::TLM_OK_RESPONSE);
+    CHECK((b.ini.read8(LSR) & 0x01) != 0); // the byte came back: data ready
+    CHECK(b.ini.read8(RBR_THR) == 'x');
+    CHECK(b.uart.tx_bytes() == 0); // and nothing went out on the line
+    REQUIRE(b.ini.write(MCR, {0x00}) == tlm::TLM_OK_RESPONSE);
+    CHECK(b.ini.read8(MSR) == 0xb0);
+    REQUIRE(b.ini.write(RBR_THR, {'\n'}) == tlm::TLM_OK_RESPONSE);
+    CHECK(slurp(b.path) == "\n");
+}
+
 TEST_CASE("uart: debug access has no side effects", "[uart]") {
     UartBench b;
     REQUIRE(b.ini.write(IER, {0x02}) == tlm::TLM_OK_RESPONSE);

@@ -166,3 +166,16 @@ TEST_CASE("an instruction limit ends the run with timeout's exit code") {
 TEST_CASE("a bad machine file is a ConfigError") {
     CHECK_THROWS_AS(Session(options("/nonexistent/machine.yaml")), ConfigError);
 }
+
+TEST_CASE("a boot payload: --initrd and --append need --kernel, a kernel needs a fw_cfg") {
+    using Payload = Session::BootPayload;
+    Session a(options(CONFIGS_DIR "/uni-firmware.yaml", "a"));
+    CHECK_THROWS_WITH(a.load_firmware("/nonexistent/fw", {}, Payload{"", "/tmp/initrd", ""}),
+                      Catch::Contains("--initrd needs --kernel"));
+    CHECK_THROWS_WITH(a.load_firmware("/nonexistent/fw", {}, Payload{"", "", "quiet"}),
+                      Catch::Contains("--append needs --kernel"));
+    // uni-firmware.yaml has no fw_cfg: OpenBIOS would never learn of the kernel.
+    CHECK_THROWS_AS(a.load_firmware("/nonexistent/fw", {}, Payload{"/tmp/vmlinux", "", ""}),
+                    ConfigError);
+    CHECK_FALSE(a.firmware_loaded());
+}
