@@ -319,9 +319,11 @@ void SparcCore::complete() {
     deferred_ = false;
     completion_.wrapped = counters.counting() ? counters.take_overflow(counter_now()) : 0;
     if (completion_.wrapped) {
-        softint |= kSoftintPicOverflow; // level 15 in firmware mode
         ++pic_overflows;
-        update_interrupts();
+        if (pic_overflow_interrupts) {
+            softint |= kSoftintPicOverflow; // level 15 in firmware mode
+            update_interrupts();
+        }
     }
     if (observer_) observer_->completed(*this, completion_);
 }

@@ -134,6 +134,10 @@ public:
     CpuTimers timers;                   // TICK, STICK and their compares
     uint64_t dispatch_control = 0;      // ASR 18 (DCR): branch prediction and dispatch options
     bool trap_registers_at_tl0 = false; // a board's leniency (SparcCpuConfig), not V9's rule
+    // Whether a PIC overflow posts SOFTINT 15 (the hardware does). A host
+    // profiler that borrows PCR/PIC in firmware mode turns it off, so that
+    // the guest never sees its interrupts.
+    bool pic_overflow_interrupts = true;
     // The %g1-%g7 of the sets not selected now (r[1..7] holds the selected one).
     uint64_t global_sets[kGlobalSets][8] = {};
 

@@ -32,6 +32,7 @@ struct RunOptions {
     int gdb_port = -1;     // --gdb PORT: a GDB stub on 127.0.0.1 (0: a free port); -1: none
     bool gdb_wait = false; // --gdb-wait: wait for gdb before the first instruction
     bool collect = false;  // `collect`: overflow profiling into an experiment
+    bool boot = false;     // `collect --boot`: of a firmware boot (the program is the image)
     profiling::CollectOptions profile;
 };
 

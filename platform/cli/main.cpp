@@ -190,6 +190,13 @@ int sc_main(int argc, char* argv[]) {
                             "timing model: functional, fixed or detailed (default detailed)");
     collect_cmd->add_option("--stats", collect.stats_file, "write every statistic to FILE as JSON");
     collect_cmd->add_flag("-q,--quiet", collect.quiet, "no end-of-run summary on stderr");
+    collect_cmd->add_flag("--boot", collect.boot,
+                          "profile a firmware boot, as `boot` runs it: the program is the "
+                          "firmware image; privileged code is sampled, named by --kernel's "
+                          "symbols (or the image's)");
+    collect_cmd->add_option("--kernel", collect.kernel, "with --boot: as boot --kernel");
+    collect_cmd->add_option("--initrd", collect.initrd, "with --boot: as boot --initrd");
+    collect_cmd->add_option("--append", collect.append, "with --boot: as boot --append");
     collect_cmd->add_option("program", collect.program, "the program and its arguments");
     CLI::App* analyze_cmd = app.add_subcommand(
         "analyze", "reports over a collected experiment, as er_print: analyze EXP.er [COMMAND "
@@ -213,8 +220,15 @@ int sc_main(int argc, char* argv[]) {
         if (*boot_cmd) return cli::boot_firmware(boot);
         if (*dump_cmd) return cli::dump_config(dump);
         if (*busstat_cmd) return cli::busstat_file(busstat_path, busstat_every);
-        if (*collect_cmd)
-            return collect.program.empty() ? cli::list_counters() : cli::run_program(collect);
+        if (*collect_cmd) {
+            if (!collect.boot && !(collect.kernel + collect.initrd + collect.append).empty()) {
+                std::fprintf(stderr,
+                             "fireplane: error: --kernel, --initrd and --append need --boot\n");
+                return kUsageOrInputError;
+            }
+            if (collect.program.empty()) return cli::list_counters();
+            return collect.boot ? cli::boot_firmware(collect) : cli::run_program(collect);
+        }
         if (*analyze_cmd) return cli::analyze(analyze_cmd->remaining());
         return cli::list_models();
     } catch (const ConfigError& e) {

@@ -141,6 +141,13 @@ void report_early_end(const RunOptions& options, Session& session, const RunResu
                  static_cast<unsigned long long>(session.platform().cpus.front()->core().pc));
 }
 
+// `collect`: where the experiment went.
+void report_experiment(const RunOptions& options, const Session& session) {
+    if (const profiling::Collector* collector = session.collector(); collector && !options.quiet)
+        std::fprintf(stderr, "fireplane collect: %zu packets in experiment %s\n",
+                     collector->packets(), collector->folder().c_str());
+}
+
 } // namespace
 
 int boot_firmware(const RunOptions& options) {
@@ -154,6 +161,9 @@ int boot_firmware(const RunOptions& options) {
     session.load_firmware(options.program.front(), raw,
                           {options.kernel, options.initrd, options.append});
     if (options.monitors.any()) session.sample_monitors(options.monitors);
+    if (options.collect)
+        session.collect(options.profile, {options.program, options.machine.config,
+                                          sparc::timing_kind_name(session.simulation().model)});
     const RunResult result = run_with_progress(session, options, trace);
     std::fflush(stdout); // the console's output before the report
 
@@ -162,6 +172,7 @@ int boot_firmware(const RunOptions& options) {
     report_early_end(options, session, result, "firmware", "powered off");
     const int code = result.exit_code();
     finish_run(options, session, stats_out, code);
+    report_experiment(options, session);
     return code;
 }
 
@@ -187,9 +198,7 @@ int run_program(const RunOptions& options) {
     report_early_end(options, session, result, "program", "exited");
     const int code = result.exit_code();
     finish_run(options, session, stats_out, code);
-    if (const profiling::Collector* collector = session.collector(); collector && !options.quiet)
-        std::fprintf(stderr, "fireplane collect: %zu packets in experiment %s\n",
-                     collector->packets(), collector->folder().c_str());
+    report_experiment(options, session);
     return code;
 }
 

@@ -31,12 +31,15 @@ public:
     CpuWatch(Collector& c, unsigned cpu) : c_(c), cpu_(cpu), core_(c.cpus_[cpu]->core()) {}
 
     void start() {
-        uint64_t pcr = sparc::kPcrUt, pic = 0;
+        uint64_t pcr = c_.options_.system ? sparc::kPcrSt : sparc::kPcrUt, pic = 0;
         for (const Counter& k : c_.counters_) {
             const sparc::CounterEvent& row = *k.request.counter->rows[k.reg];
             pcr |= uint64_t(row.code) << (k.reg ? sparc::kPcrSuShift : sparc::kPcrSlShift);
             pic = with_half(pic, k.reg, uint32_t(kWrap - k.request.overflow));
         }
+        // A kernel's profile: the guest owns the interrupt system, and must
+        // not see the profiler's overflows (a user program's OS layer does not).
+        if (c_.options_.system) core_.pic_overflow_interrupts = false;
         core_.counters.write_pcr(pcr, core_.counter_now());
         core_.counters.write_pic(pic, core_.counter_now());
         if (c_.options_.exact) {
@@ -108,7 +111,7 @@ private:
         ProfilePacket packet;
         packet.counter = p.counter;
         packet.cpu = cpu_;
-        const auto* thread = c_.process_.threads().running_on(core_);
+        const auto* thread = c_.process_ ? c_.process_->threads().running_on(core_) : nullptr;
         packet.tid = thread ? thread->tid : 0;
         packet.cycle = core_.cycles();
         packet.true_pc = p.true_pc;
@@ -126,8 +129,10 @@ private:
             packet.candidate =
                 backtrack(reader, core_.pc, counter.request.counter->memop(), lowest);
         }
-        if (packet.candidate.has_ea) c_.load_map_.note(c_.process_.memory(), packet.candidate.ea);
-        if (packet.has_true_ea) c_.load_map_.note(c_.process_.memory(), packet.true_ea);
+        if (c_.process_ && packet.candidate.has_ea)
+            c_.load_map_.note(c_.process_->memory(), packet.candidate.ea);
+        if (c_.process_ && packet.has_true_ea)
+            c_.load_map_.note(c_.process_->memory(), packet.true_ea);
         c_.packets_.push_back(std::move(packet));
     }
 
@@ -140,7 +145,7 @@ private:
 };
 
 Collector::Collector(const CollectOptions& options, std::vector<sparc::SparcCpu*> cpus,
-                     linux_user::LinuxProcess& process, const loader::ElfImage& image,
+                     linux_user::LinuxProcess* process, const loader::ElfImage& image,
                      RunDescription run)
     : options_(options), cpus_(std::move(cpus)), process_(process), image_(image),
       run_(std::move(run)), functions_(image.symbols) {
@@ -156,8 +161,10 @@ Collector::Collector(const CollectOptions& options, std::vector<sparc::SparcCpu*
 }
 
 Collector::~Collector() {
-    for (sparc::SparcCpu* cpu : cpus_)
+    for (sparc::SparcCpu* cpu : cpus_) {
         cpu->core().set_retire_observer(nullptr);
+        cpu->core().pic_overflow_interrupts = true;
+    }
 }
 
 void Collector::start() {
@@ -188,7 +195,7 @@ void Collector::finish(int exit_code) {
         for (size_t k = 0; k < w->exact().size(); ++k)
             for (const auto& [pc, n] : w->exact()[k])
                 exact[k][pc] += n;
-    load_map_.note_all(process_.memory());
+    if (process_) load_map_.note_all(process_->memory());
     write_experiment(folder_, info, packets_, options_.exact ? &exact : nullptr, image_,
                      load_map_.segments());
 }

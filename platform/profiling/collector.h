@@ -33,6 +33,9 @@ struct CollectOptions {
     std::string output;                // -o DIR ("": the next free test.N.er)
     unsigned skid = 2;                 // instructions from the overflow to the interrupt
     bool exact = false;                // also count every event per PC
+    // Count in privileged mode (a kernel's or firmware's profile), not user;
+    // the overflows then interrupt nobody (SparcCore::pic_overflow_interrupts).
+    bool system = false;
 };
 
 struct RunDescription { // what experiment.json says about the run
@@ -43,9 +46,11 @@ struct RunDescription { // what experiment.json says about the run
 
 class Collector {
 public:
-    // Throws std::invalid_argument for bad counters or an output folder that exists.
+    // Throws std::invalid_argument for bad counters or an output folder that
+    // exists. `image` names the functions; `process` (null when firmware
+    // runs: a kernel's profile) gives threads and the data address map.
     Collector(const CollectOptions& options, std::vector<sparc::SparcCpu*> cpus,
-              linux_user::LinuxProcess& process, const loader::ElfImage& image, RunDescription run);
+              linux_user::LinuxProcess* process, const loader::ElfImage& image, RunDescription run);
     ~Collector();
     void start();               // programs the counters and starts watching
     void finish(int exit_code); // writes the experiment; throws on I/O errors
@@ -61,7 +66,7 @@ private:
 
     CollectOptions options_;
     std::vector<sparc::SparcCpu*> cpus_;
-    linux_user::LinuxProcess& process_;
+    linux_user::LinuxProcess* process_;
     const loader::ElfImage& image_;
     RunDescription run_;
     FunctionIndex functions_;

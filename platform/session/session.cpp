@@ -229,10 +229,18 @@ void Session::sample_monitors(const MonitorOptions& options) {
 profiling::Collector& Session::collect(const profiling::CollectOptions& options,
                                        profiling::RunDescription run) {
     StatsRegistry::Scope scope(stats_);
-    if (!process_) throw std::logic_error("Session::collect: load a program first");
+    if (!process_ && !firmware_)
+        throw std::logic_error("Session::collect: load a program or firmware first");
     if (collector_) throw std::logic_error("Session::collect: called twice");
-    collector_ = std::make_unique<profiling::Collector>(options, platform_->cpus, *process_,
-                                                        *image_, std::move(run));
+    // Firmware mode profiles privileged code by the kernel's symbols (or the
+    // firmware's, without a kernel).
+    const loader::ElfImage* symbols = linux_ ? &linux_->kernel : image_.get();
+    if (!symbols)
+        throw std::invalid_argument("collect: a raw firmware image has no symbols to profile by");
+    profiling::CollectOptions o = options;
+    if (firmware_) o.system = true;
+    collector_ = std::make_unique<profiling::Collector>(o, platform_->cpus, process_.get(),
+                                                        *symbols, std::move(run));
     collector_->start();
     return *collector_;
 }

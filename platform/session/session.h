@@ -127,6 +127,8 @@ public:
     void trace_instructions(std::ostream& out);          // every instruction cpu0 executes
     void set_stats_dump_file(std::string path);          // where magic dumps go: PATH.dumpN.json
     void sample_monitors(const MonitorOptions& options); // busstat, trace sampling
+    // In firmware mode the profile is of privileged code (the kernel's, by
+    // its symbols with --kernel). Throws std::invalid_argument for a raw image.
     profiling::Collector& collect(const profiling::CollectOptions& options,
                                   profiling::RunDescription run);
     const profiling::Collector* collector() const { return collector_.get(); }
