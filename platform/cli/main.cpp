@@ -96,6 +96,16 @@ void add_gdb_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
         ->needs(port);
 }
 
+// What firmware boots besides itself, as QEMU's -kernel, -initrd and -append: boot and collect
+// --boot.
+void add_boot_payload_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
+    cmd.add_option("--kernel", run.kernel,
+                   "a Linux kernel (ELF) for the firmware to boot, handed over through fw_cfg "
+                   "as QEMU's -kernel");
+    cmd.add_option("--initrd", run.initrd, "an initial RAM disk, above the kernel");
+    cmd.add_option("--append", run.append, "the kernel's command line");
+}
+
 void add_machine_options(CLI::App& cmd, fireplane::cli::MachineOptions& m,
                          const char* default_file = "uni.yaml") {
     cmd.add_option("-c,--config", m.config, "machine description (YAML)")
@@ -145,11 +155,7 @@ int sc_main(int argc, char* argv[]) {
     add_gdb_options(*boot_cmd, boot);
     boot_cmd->add_option("--raw", boot.raw_address,
                          "the image is a raw binary, placed at this physical address");
-    boot_cmd->add_option("--kernel", boot.kernel,
-                         "a Linux kernel (ELF) for the firmware to boot, handed over through "
-                         "fw_cfg as QEMU's -kernel");
-    boot_cmd->add_option("--initrd", boot.initrd, "an initial RAM disk, above the kernel");
-    boot_cmd->add_option("--append", boot.append, "the kernel's command line");
+    add_boot_payload_options(*boot_cmd, boot);
     boot_cmd->add_option("image", boot.program, "the firmware image (ELF, or raw with --raw)")
         ->required()
         ->expected(1);
@@ -194,9 +200,7 @@ int sc_main(int argc, char* argv[]) {
                           "profile a firmware boot, as `boot` runs it: the program is the "
                           "firmware image; privileged code is sampled, named by --kernel's "
                           "symbols (or the image's)");
-    collect_cmd->add_option("--kernel", collect.kernel, "with --boot: as boot --kernel");
-    collect_cmd->add_option("--initrd", collect.initrd, "with --boot: as boot --initrd");
-    collect_cmd->add_option("--append", collect.append, "with --boot: as boot --append");
+    add_boot_payload_options(*collect_cmd, collect); // with --boot only
     collect_cmd->add_option("program", collect.program, "the program and its arguments");
     CLI::App* analyze_cmd = app.add_subcommand(
         "analyze", "reports over a collected experiment, as er_print: analyze EXP.er [COMMAND "
