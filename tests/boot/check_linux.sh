@@ -2,14 +2,17 @@
 # Boots Linux through OpenBIOS on the sun4u board and checks what /init
 # (sw/linux/init.c) printed on the console:
 #
-#   check_linux.sh <list> <programs-dir> <regex>... -- fireplane boot args...
+#   check_linux.sh [--stderr REGEX]... <list> <programs-dir> <regex>... -- fireplane boot args...
 #
 # Passes when the machine powers off with exit code 0, every <regex> (grep -E)
-# matches a console line, and each program <list> names (sw/linux/tests.list)
+# matches a console line, every --stderr REGEX a line of the run's stderr (the
+# summary, busstat), and each program <list> names (sw/linux/tests.list)
 # printed exactly what it prints under qemu-sparc64, with the same exit code.
 # /init frames each program's output with "@@fireplane-init run PATH" and
 # "@@fireplane-init exit PATH CODE" lines.
 set -uo pipefail
+stderr_patterns=()
+while [[ ${1:-} == --stderr ]]; do stderr_patterns+=("$2"); shift 2; done
 list=$1 programs=$2
 shift 2
 patterns=()
@@ -34,6 +37,9 @@ fail() {
 for re in "${patterns[@]}"; do
     grep -Eq -- "$re" "$tmp/console" || fail "no console line matches '$re'"
 done
+for re in "${stderr_patterns[@]}"; do
+    grep -Eq -- "$re" "$tmp/err" || fail "no stderr line matches '$re'"
+done
 
 checked=0
 while read -r name args; do
@@ -57,6 +63,6 @@ while read -r name args; do
     checked=$((checked + 1))
 done <"$list"
 ((checked > 0)) || fail "no programs in $list"
-echo "ok: powered off with 0, ${#patterns[@]} lines found, $checked programs match qemu-sparc64"
+echo "ok: powered off with 0, $((${#patterns[@]} + ${#stderr_patterns[@]})) lines found, $checked programs match qemu-sparc64"
 grep -E '^(instructions|host time|speed|mark [0-9]) ' "$tmp/err"
 exit 0
