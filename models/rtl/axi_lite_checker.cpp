@@ -1,0 +1,99 @@
+#include "axi_lite_checker.h"
+
+#include <algorithm>
+
+namespace fireplane::rtl {
+
+namespace {
+
+enum Channel { kAw, kW, kB, kAr, kR, kChannels };
+
+// The channels, as the rules name them: each one's VALID, READY and payload.
+struct ChannelInfo {
+    const char* valid;
+    const char* payload;
+    AxiLiteChecker::Sample (*sample)(const AxiLitePins&);
+};
+
+const ChannelInfo kChannelTable[kChannels] = {
+    {"AWVALID", "AWADDR/AWPROT",
+     [](const AxiLitePins& p) {
+         return AxiLiteChecker::Sample{p.awvalid.read(), p.awready.read(),
+                                       uint64_t(p.awaddr.read()) << 3 | p.awprot.read()};
+     }},
+    {"WVALID", "WDATA/WSTRB",
+     [](const AxiLitePins& p) {
+         return AxiLiteChecker::Sample{p.wvalid.read(), p.wready.read(),
+                                       uint64_t(p.wdata.read()) << 4 | p.wstrb.read()};
+     }},
+    {"BVALID", "BRESP",
+     [](const AxiLitePins& p) {
+         return AxiLiteChecker::Sample{p.bvalid.read(), p.bready.read(), p.bresp.read()};
+     }},
+    {"ARVALID", "ARADDR/ARPROT",
+     [](const AxiLitePins& p) {
+         return AxiLiteChecker::Sample{p.arvalid.read(), p.arready.read(),
+                                       uint64_t(p.araddr.read()) << 3 | p.arprot.read()};
+     }},
+    {"RVALID", "RDATA/RRESP",
+     [](const AxiLitePins& p) {
+         return AxiLiteChecker::Sample{p.rvalid.read(), p.rready.read(),
+                                       uint64_t(p.rdata.read()) << 2 | p.rresp.read()};
+     }},
+};
+
+} // namespace
+
+AxiLiteChecker::AxiLiteChecker(sc_core::sc_module_name name, const AxiLitePins& pins)
+    : sc_module(name), pins_(pins) {
+    SC_HAS_PROCESS(AxiLiteChecker);
+    SC_METHOD(on_edge);
+    sensitive << pins_.clk.posedge_event();
+    dont_initialize();
+}
+
+void AxiLiteChecker::report(const char* signal, const char* rule) {
+    const std::string m =
+        std::string(name()) + ": cycle " + std::to_string(edges_) + ": " + signal + ": " + rule;
+    if (violations_++ == 0) first_ = m;
+    SC_REPORT_ERROR("rtl/axi_lite_checker", m.c_str());
+}
+
+void AxiLiteChecker::on_edge() {
+    ++edges_;
+    if (!pins_.resetn.read()) {
+        for (Sample& s : last_)
+            s = Sample{};
+        aw_taken_ = w_taken_ = b_taken_ = ar_taken_ = r_taken_ = 0;
+        return;
+    }
+    Sample now[kChannels];
+    for (int c = 0; c < kChannels; ++c) {
+        now[c] = kChannelTable[c].sample(pins_);
+        const Sample& before = last_[c];
+        if (before.valid && !before.ready) { // was waiting for READY
+            if (!now[c].valid)
+                report(kChannelTable[c].valid, "VALID dropped before READY");
+            else if (now[c].payload != before.payload)
+                report(kChannelTable[c].payload, "changed while VALID waited for READY");
+        }
+    }
+    if (now[kB].valid && std::min(aw_taken_, w_taken_) <= b_taken_)
+        report("BVALID", "a write response without a write whose address and data were taken");
+    if (now[kR].valid && ar_taken_ <= r_taken_)
+        report("RVALID", "a read response without a read whose address was taken");
+    if (now[kB].valid && (now[kB].payload & 3) == kExOkay)
+        report("BRESP", "EXOKAY is not an AXI4-Lite response");
+    if (now[kR].valid && (now[kR].payload & 3) == kExOkay)
+        report("RRESP", "EXOKAY is not an AXI4-Lite response");
+
+    auto taken = [&](int c) { return now[c].valid && now[c].ready; };
+    aw_taken_ += taken(kAw);
+    w_taken_ += taken(kW);
+    b_taken_ += taken(kB);
+    ar_taken_ += taken(kAr);
+    r_taken_ += taken(kR);
+    std::copy(std::begin(now), std::end(now), std::begin(last_));
+}
+
+} // namespace fireplane::rtl

@@ -1,0 +1,47 @@
+#pragma once
+// AxiLiteChecker: watches an AXI4-Lite interface's pins at every rising
+// clock edge and reports each broken rule with the cycle and the signal
+// (SC_REPORT_ERROR, message type "rtl/axi_lite_checker": by SystemC's
+// default an exception, so a broken block stops the run loudly). The rules,
+// from the AXI specification's handshake section (A3.2) and AXI4-Lite's
+// subset (B1), are one table in axi_lite_checker.cpp:
+//  - once VALID is high it stays high, with the same payload, until READY;
+//  - a write response needs a write whose address and data were both taken,
+//    a read response a read whose address was taken;
+//  - EXOKAY is not an AXI4-Lite response.
+// Nothing is checked while resetn is low.
+#include "axi_lite.h"
+
+#include <systemc>
+
+#include <cstdint>
+#include <string>
+
+namespace fireplane::rtl {
+
+class AxiLiteChecker : public sc_core::sc_module {
+public:
+    AxiLiteChecker(sc_core::sc_module_name name, const AxiLitePins& pins);
+
+    uint64_t violations() const { return violations_; }
+    const std::string& first_violation() const { return first_; }
+    uint64_t edges() const { return edges_; }
+
+    // One channel's handshake and payload as sampled at an edge.
+    struct Sample {
+        bool valid = false, ready = false;
+        uint64_t payload = 0;
+    };
+
+private:
+    void on_edge();
+    void report(const char* signal, const char* rule);
+
+    const AxiLitePins& pins_;
+    Sample last_[5]; // AW, W, B, AR, R at the previous edge
+    uint64_t aw_taken_ = 0, w_taken_ = 0, b_taken_ = 0, ar_taken_ = 0, r_taken_ = 0;
+    uint64_t edges_ = 0, violations_ = 0;
+    std::string first_;
+};
+
+} // namespace fireplane::rtl
