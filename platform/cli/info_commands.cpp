@@ -1,5 +1,6 @@
 // dump-config, list-models and the counter lists of `collect`.
 #include "commands.h"
+#include "models/rtl/register_rtl.h"
 #include "platform/builder/memory_map.h"
 #include "platform/builder/platform_builder.h"
 #include "platform/profiling/hw_counters.h"
@@ -31,6 +32,7 @@ std::vector<std::string> MachineOptions::overrides() const {
 int dump_config(const MachineOptions& options) {
     ModelFactory factory;
     register_all_models(factory);
+    register_rtl_models(factory);
     MachineConfig machine = load_machine(options.config, options.overrides(), factory);
     fireplane::dump_config(machine, factory, std::cout);
     // The memory map is the builder's: where each target landed. Building
@@ -44,6 +46,7 @@ int dump_config(const MachineOptions& options) {
 int list_models() {
     ModelFactory factory;
     register_all_models(factory);
+    register_rtl_models(factory);
     for (const ModelType* type : factory.list()) {
         std::cout << type->type << ": " << type->description << "\n";
         for (const ParamSpec& p : type->params) {

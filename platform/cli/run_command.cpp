@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "core/config/units.h"
 #include "models/cpu/traps.h"
+#include "models/rtl/register_rtl.h"
 #include "platform/gdb/gdb_stub.h"
 #include "platform/linux/linux_process.h"
 #include "platform/session/session.h"
@@ -97,6 +98,7 @@ SessionOptions machine_of(const RunOptions& options) {
     SessionOptions setup;
     setup.config = options.machine.config;
     setup.overrides = options.machine.overrides();
+    setup.register_models = register_rtl_models;
     return setup;
 }
 
