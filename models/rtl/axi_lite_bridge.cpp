@@ -18,6 +18,7 @@ AxiLiteBridge::AxiLiteBridge(sc_core::sc_module_name name, const AxiLiteBridgeCo
     socket.register_transport_dbg(this, &AxiLiteBridge::transport_dbg);
     SC_HAS_PROCESS(AxiLiteBridge);
     SC_THREAD(reset_block);
+    if (config_.free_running) SC_THREAD(run_clock);
     stats_.add_counter("cycles", &cycles_, "RTL clock cycles run (the clock is stopped otherwise)");
     stats_.add_counter("transfers", &transfers_, "AXI4-Lite reads and writes");
     stats_.add_counter("errors", &errors_, "transfers the block answered with SLVERR or DECERR");
@@ -33,12 +34,31 @@ void AxiLiteBridge::reset_block() {
 }
 
 template <class Sample> void AxiLiteBridge::cycle(Sample&& before_edge) {
+    if (config_.free_running) {
+        wait(before_edge_); // the clock is about to rise: sample, then let it
+        before_edge();
+        wait(pins.clk.posedge_event());
+        return;
+    }
     wait(half_); // clock low: what the master drove and what the block answers settle
     before_edge();
     pins.clk.write(true);
     wait(half_);
     pins.clk.write(false);
     ++cycles_;
+}
+
+// Waiters sample the pins in the same evaluation as the notification, before
+// the clock's new value is visible: the values the edge will see.
+void AxiLiteBridge::run_clock() {
+    for (;;) {
+        wait(half_);
+        before_edge_.notify();
+        pins.clk.write(true);
+        ++cycles_;
+        wait(half_);
+        pins.clk.write(false);
+    }
 }
 
 template <class Sample>

@@ -14,7 +14,10 @@
 //
 // Responses: OKAY is TLM_OK_RESPONSE, SLVERR a generic error, DECERR an
 // address error. An access that spans words without covering them whole is
-// a burst error. A block that does not answer within `timeout_cycles` is a
+// a burst error. With `free_running` the clock runs all the time instead,
+// for blocks with activity of their own (timers, DMA), and transfers follow
+// its edges; idle cycles then cost host time. A block that does not answer
+// within `timeout_cycles` is a
 // model bug (SC_REPORT_FATAL with the cycle and the channel).
 //
 // b_transport synchronises the caller's annotated delay first, then waits
@@ -40,6 +43,7 @@ struct AxiLiteBridgeConfig {
     sc_core::sc_time period{10, sc_core::SC_NS}; // the block's clock
     unsigned reset_cycles = 2;                   // resetn low this long at time 0
     unsigned timeout_cycles = 1000;              // a channel waiting longer is a hung block
+    bool free_running = false;                   // the clock runs while the block is idle too
 };
 
 class AxiLiteBridge : public sc_core::sc_module, public BusTarget {
@@ -68,6 +72,7 @@ private:
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     unsigned transport_dbg(tlm::tlm_generic_payload&) { return 0; }
     void reset_block(); // SC_THREAD: resetn low for reset_cycles
+    void run_clock();   // SC_THREAD with free_running: the clock, for ever
 
     // One clock cycle: the low half (inputs settle), then the rising edge.
     // `before_edge` runs just before the edge, when the handshakes are sampled.
@@ -83,6 +88,7 @@ private:
     sc_core::sc_time half_;
     sc_core::sc_mutex busy_; // one initiator on the pins at a time
     sc_core::sc_event reset_done_;
+    sc_core::sc_event before_edge_; // free_running: each rising edge is about to come
     bool in_reset_ = true;
     uint64_t cycles_ = 0, transfers_ = 0, errors_ = 0;
     StatsGroup stats_{this->name()};

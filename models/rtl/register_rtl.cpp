@@ -27,6 +27,9 @@ const ParamTable<rtl::AxiLiteBridgeConfig>& axi_lite_params() {
                    "cycles of reset (resetn low) at start-up")
             .count("timeout_cycles", &C::timeout_cycles, 1, 1000000,
                    "cycles a channel may wait for the block before it counts as hung")
+            .flag("free_running", &C::free_running,
+                  "the clock runs while the block is idle too (blocks with activity of their "
+                  "own); otherwise it ticks only during transfers")
             .rule([](const C& c) -> std::optional<ConfigProblem> {
                 if (c.base % 4 != 0) return ConfigProblem{"base", "must be 4-byte aligned"};
                 if (c.period < sc_core::sc_time(2, sc_core::SC_PS))
