@@ -37,6 +37,32 @@ struct AxiLitePins {
     Pin<uint32_t> rdata, rresp;
     Pin<bool> rvalid, rready;
 
+    // Every pin with its AXI name and width, for waveforms: `bit(name, signal)`
+    // for the 1-bit ones, `word(name, width, signal)` for the others.
+    template <class Bit, class Word> void each_pin(Bit&& bit, Word&& word) const {
+        bit("clk", clk);
+        bit("resetn", resetn);
+        word("awaddr", 32, awaddr);
+        word("awprot", 3, awprot);
+        bit("awvalid", awvalid);
+        bit("awready", awready);
+        word("wdata", 32, wdata);
+        word("wstrb", 4, wstrb);
+        bit("wvalid", wvalid);
+        bit("wready", wready);
+        word("bresp", 2, bresp);
+        bit("bvalid", bvalid);
+        bit("bready", bready);
+        word("araddr", 32, araddr);
+        word("arprot", 3, arprot);
+        bit("arvalid", arvalid);
+        bit("arready", arready);
+        word("rdata", 32, rdata);
+        word("rresp", 2, rresp);
+        bit("rvalid", rvalid);
+        bit("rready", rready);
+    }
+
     template <class Block> void bind_slave(Block& b) {
         b.clk(clk);
         b.resetn(resetn);

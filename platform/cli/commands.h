@@ -24,6 +24,8 @@ struct RunOptions {
     std::string stats_file;             // --stats FILE ("" for none)
     bool quiet = false;                 // no end-of-run summary
     std::string trace_file;             // --trace FILE: every executed instruction of cpu0
+    std::string rtl_trace;              // --rtl-trace FILE: the RTL blocks' pins as VCD
+    std::string rtl_trace_window;       // --rtl-trace-window FROM,TO (simulated time)
     MonitorOptions monitors;            // --busstat, --trace-sample and their files
     std::string vamap_file;             // --vamap FILE: the process's VA-to-PA page map at the end
     uint64_t max_instructions = 0;      // --max-instructions N (all CPUs; 0: no limit)

@@ -82,6 +82,10 @@ void add_output_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
                    "write the sampled trace to FILE (CSV)");
     cmd.add_option("--trace-full", run.monitors.full_trace_file,
                    "also write every matching transaction to FILE (CSV): the whole truth");
+    cmd.add_option("--rtl-trace", run.rtl_trace,
+                   "write the RTL blocks' pins to FILE as a VCD waveform (docs/cosim.md)");
+    cmd.add_option("--rtl-trace-window", run.rtl_trace_window,
+                   "only this stretch of simulated time in --rtl-trace: FROM,TO (e.g. 10us,20us)");
 }
 
 // The GDB stub: run and boot alike.

@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "core/config/units.h"
 #include "models/cpu/traps.h"
+#include "models/rtl/pin_trace.h"
 #include "models/rtl/register_rtl.h"
 #include "platform/gdb/gdb_stub.h"
 #include "platform/linux/linux_process.h"
@@ -94,6 +95,30 @@ void report_watchdog(Session& session) {
 
 namespace {
 
+// --rtl-trace: a waveform of every RTL block's pins, made before the
+// software is loaded (elaboration ends there). Null without the option.
+std::unique_ptr<rtl::PinTrace> rtl_trace_of(const RunOptions& options) {
+    if (options.rtl_trace.empty()) {
+        if (!options.rtl_trace_window.empty())
+            throw std::invalid_argument("--rtl-trace-window needs --rtl-trace");
+        return nullptr;
+    }
+    sc_core::sc_time from = sc_core::SC_ZERO_TIME, to = sc_core::sc_max_time();
+    if (!options.rtl_trace_window.empty()) {
+        const std::string& w = options.rtl_trace_window;
+        const size_t comma = w.find(',');
+        if (comma == std::string::npos)
+            throw std::invalid_argument("--rtl-trace-window: expected FROM,TO, got '" + w + "'");
+        from = sc_core::sc_time(double(units::parse_time_ps(w.substr(0, comma))), sc_core::SC_PS);
+        to = sc_core::sc_time(double(units::parse_time_ps(w.substr(comma + 1))), sc_core::SC_PS);
+    }
+    const std::vector<const rtl::AxiLiteBridge*> bridges = rtl::find_axi_lite_bridges();
+    if (bridges.empty())
+        throw std::invalid_argument("--rtl-trace: the machine has no RTL block to trace");
+    return std::make_unique<rtl::PinTrace>("rtl_trace", absolute(options.rtl_trace), bridges, from,
+                                           to);
+}
+
 SessionOptions machine_of(const RunOptions& options) {
     SessionOptions setup;
     setup.config = options.machine.config;
@@ -158,6 +183,7 @@ int boot_firmware(const RunOptions& options) {
     if (!options.stats_file.empty())
         open_output(stats_out, absolute(options.stats_file), "statistics");
     Session session(machine_of(options));
+    const std::unique_ptr<rtl::PinTrace> rtl_trace = rtl_trace_of(options);
     std::optional<uint64_t> raw;
     if (!options.raw_address.empty()) raw = units::parse_bytes(options.raw_address);
     session.load_firmware(options.program.front(), raw,
@@ -183,6 +209,7 @@ int run_program(const RunOptions& options) {
     if (!options.stats_file.empty())
         open_output(stats_out, absolute(options.stats_file), "statistics");
     Session session(machine_of(options));
+    const std::unique_ptr<rtl::PinTrace> rtl_trace = rtl_trace_of(options);
     session.load_program(options.program, host_environment());
     if (options.monitors.any()) session.sample_monitors(options.monitors);
     if (options.collect)
