@@ -2,13 +2,14 @@
 // The pins of an AXI4-Lite interface (AMBA AXI and ACE Protocol
 // Specification, part B: AXI4-Lite), 32-bit data, as SystemC signals typed
 // the way Verilator types a block's ports (1 bit: bool; 2 to 32 bits:
-// uint32_t), plus the block's clock and active-low reset. bind_slave()
-// connects a Verilated block whose ports carry AXI's names with the prefix
-// s_axi_ (s_axi_awaddr, s_axi_awvalid, ...), its clock `clk` and reset `resetn`.
+// uint32_t), plus the block's clock and active-low reset. The pins are one
+// table, FIREPLANE_AXI_LITE_PINS: the signals, bind_slave() (a Verilated
+// block whose ports carry AXI's names with the prefix s_axi_, its clock
+// `clk` and reset `resetn`) and each_pin() (waveforms) all come from it.
 #include <systemc>
 
 #include <cstdint>
-#include <string>
+#include <type_traits>
 
 namespace fireplane::rtl {
 
@@ -19,72 +20,40 @@ const char* axi_resp_name(uint32_t resp);
 // The bridge drives its pins from whichever process makes the access (and
 // from its reset thread), so the signals allow several writers.
 template <class T> using Pin = sc_core::sc_signal<T, sc_core::SC_MANY_WRITERS>;
+template <unsigned Width> using PinOf = Pin<std::conditional_t<Width == 1, bool, uint32_t>>;
 
+// X(name, width) for every AXI4-Lite signal, channel by channel.
+// clang-format off
+#define FIREPLANE_AXI_LITE_PINS(X)                                                   \
+    X(awaddr, 32) X(awprot, 3) X(awvalid, 1) X(awready, 1)                          \
+    X(wdata, 32) X(wstrb, 4) X(wvalid, 1) X(wready, 1)                              \
+    X(bresp, 2) X(bvalid, 1) X(bready, 1)                                           \
+    X(araddr, 32) X(arprot, 3) X(arvalid, 1) X(arready, 1)                          \
+    X(rdata, 32) X(rresp, 2) X(rvalid, 1) X(rready, 1)
+// clang-format on
+
+// The signals are named axi_<pin> inside the module that owns them.
 struct AxiLitePins {
-    explicit AxiLitePins(const std::string& prefix);
+    PinOf<1> clk{"axi_clk"}, resetn{"axi_resetn"};
+#define FIREPLANE_AXI_LITE_PIN(name, width) PinOf<width> name{"axi_" #name};
+    FIREPLANE_AXI_LITE_PINS(FIREPLANE_AXI_LITE_PIN)
+#undef FIREPLANE_AXI_LITE_PIN
 
-    Pin<bool> clk, resetn;
-    // Write address, write data and write response channels.
-    Pin<uint32_t> awaddr, awprot;
-    Pin<bool> awvalid, awready;
-    Pin<uint32_t> wdata, wstrb;
-    Pin<bool> wvalid, wready;
-    Pin<uint32_t> bresp;
-    Pin<bool> bvalid, bready;
-    // Read address and read data channels.
-    Pin<uint32_t> araddr, arprot;
-    Pin<bool> arvalid, arready;
-    Pin<uint32_t> rdata, rresp;
-    Pin<bool> rvalid, rready;
-
-    // Every pin with its AXI name and width, for waveforms: `bit(name, signal)`
-    // for the 1-bit ones, `word(name, width, signal)` for the others.
-    template <class Bit, class Word> void each_pin(Bit&& bit, Word&& word) const {
-        bit("clk", clk);
-        bit("resetn", resetn);
-        word("awaddr", 32, awaddr);
-        word("awprot", 3, awprot);
-        bit("awvalid", awvalid);
-        bit("awready", awready);
-        word("wdata", 32, wdata);
-        word("wstrb", 4, wstrb);
-        bit("wvalid", wvalid);
-        bit("wready", wready);
-        word("bresp", 2, bresp);
-        bit("bvalid", bvalid);
-        bit("bready", bready);
-        word("araddr", 32, araddr);
-        word("arprot", 3, arprot);
-        bit("arvalid", arvalid);
-        bit("arready", arready);
-        word("rdata", 32, rdata);
-        word("rresp", 2, rresp);
-        bit("rvalid", rvalid);
-        bit("rready", rready);
+    // visit(name, width, signal) for the clock, the reset and every AXI pin.
+    template <class Visit> void each_pin(Visit&& visit) const {
+        visit("clk", 1, clk);
+        visit("resetn", 1, resetn);
+#define FIREPLANE_AXI_LITE_VISIT(name, width) visit(#name, width, name);
+        FIREPLANE_AXI_LITE_PINS(FIREPLANE_AXI_LITE_VISIT)
+#undef FIREPLANE_AXI_LITE_VISIT
     }
 
     template <class Block> void bind_slave(Block& b) {
         b.clk(clk);
         b.resetn(resetn);
-        b.s_axi_awaddr(awaddr);
-        b.s_axi_awprot(awprot);
-        b.s_axi_awvalid(awvalid);
-        b.s_axi_awready(awready);
-        b.s_axi_wdata(wdata);
-        b.s_axi_wstrb(wstrb);
-        b.s_axi_wvalid(wvalid);
-        b.s_axi_wready(wready);
-        b.s_axi_bresp(bresp);
-        b.s_axi_bvalid(bvalid);
-        b.s_axi_bready(bready);
-        b.s_axi_araddr(araddr);
-        b.s_axi_arprot(arprot);
-        b.s_axi_arvalid(arvalid);
-        b.s_axi_arready(arready);
-        b.s_axi_rdata(rdata);
-        b.s_axi_rresp(rresp);
-        b.s_axi_rvalid(rvalid);
-        b.s_axi_rready(rready);
+#define FIREPLANE_AXI_LITE_BIND(name, width) b.s_axi_##name(name);
+        FIREPLANE_AXI_LITE_PINS(FIREPLANE_AXI_LITE_BIND)
+#undef FIREPLANE_AXI_LITE_BIND
     }
 };
 

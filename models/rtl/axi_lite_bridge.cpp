@@ -9,7 +9,7 @@ namespace fireplane::rtl {
 using sc_core::sc_time;
 
 AxiLiteBridge::AxiLiteBridge(sc_core::sc_module_name name, const AxiLiteBridgeConfig& config)
-    : sc_module(name), socket("socket"), pins("axi"), config_(config), half_(config.period / 2) {
+    : sc_module(name), socket("socket"), config_(config), half_(config.period / 2) {
     if (config_.period == sc_core::SC_ZERO_TIME || half_ == sc_core::SC_ZERO_TIME)
         throw std::invalid_argument(std::string(this->name()) + ": the clock period is 0");
     if (config_.size == 0)

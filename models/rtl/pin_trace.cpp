@@ -47,9 +47,7 @@ PinTrace::PinTrace(sc_core::sc_module_name name, const std::string& path,
             out_ << "$var wire " << width << ' ' << pins_.back().id << ' ' << pin << " $end\n";
             sensitive << s.default_event();
         };
-        b->pins.each_pin(
-            [&](const char* pin, const auto& s) { add(pin, 1, s); },
-            [&](const char* pin, unsigned width, const auto& s) { add(pin, width, s); });
+        b->pins.each_pin(add);
         out_ << "$upscope $end\n";
     }
     out_ << "$enddefinitions $end\n";
