@@ -15,6 +15,7 @@
 //   field(&HierarchyConfig::ecache, &CacheArrayConfig::geometry, &CacheGeometry::size)
 #include "core/config/units.h"
 #include "core/factory/config_problem.h"
+#include "core/factory/model_factory.h"
 #include "core/factory/params.h"
 
 #include <systemc>
@@ -23,6 +24,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -255,5 +257,16 @@ private:
     std::vector<Row> rows_;
     std::vector<Rule> rules_;
 };
+
+// A model type whose module is made from its configuration alone:
+// Module(name, table.read(params)). Tables are function-local statics, so
+// the reference outlives every factory.
+template <class Module, class Config>
+ModelType model_type(std::string type, std::string description, const ParamTable<Config>& table) {
+    return {std::move(type), std::move(description), table.specs(),
+            [&table](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
+                return std::make_unique<Module>(name, table.read(p));
+            }};
+}
 
 } // namespace fireplane

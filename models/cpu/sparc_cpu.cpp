@@ -397,7 +397,7 @@ bool SparcCpu::asi_register(unsigned asi, uint64_t va, Access access, uint64_t& 
     }
     if (asi == kAsiDcacheInvalidate) {
         if (access != Access::Write) return false;
-        caches_->invalidate_dcache_line(va & ((uint64_t(1) << 43) - 1));
+        caches_->invalidate_dcache_line(va & kPhysicalAddressMask);
         return true;
     }
     const CpuRegister* reg = find_cpu_register(asi, va);

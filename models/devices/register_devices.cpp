@@ -204,27 +204,21 @@ void register_device_models(ModelFactory& factory) {
                  "boot PROM at the reset vector: reads and read-only DMI; software writes are "
                  "ignored, debug writes load the image",
                  boot_rom_params().specs(), create_boot_rom});
-    factory.add({"power_control",
-                 "power-off register: a write ends the simulation with an exit code; "
-                 "how bare-metal programs report their result",
-                 power_control_params().specs(),
-                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
-                     return std::make_unique<PowerControl>(name, power_control_params().read(p));
-                 }});
-    factory.add({"address_alias",
-                 "a second decode of an address range: accesses are sent on to another "
-                 "(the sun4u PROM at the JPS1 reset vector)",
-                 address_alias_params().specs(),
-                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
-                     return std::make_unique<AddressAlias>(name, address_alias_params().read(p));
-                 }});
-    factory.add({"i8042",
-                 "PC keyboard controller with an idle keyboard: ports data +0 and status/command "
-                 "+4; answers the commands firmware sends at boot",
-                 i8042_params().specs(),
-                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
-                     return std::make_unique<I8042>(name, i8042_params().read(p));
-                 }});
+    factory.add(model_type<PowerControl>(
+        "power_control",
+        "power-off register: a write ends the simulation with an exit code; "
+        "how bare-metal programs report their result",
+        power_control_params()));
+    factory.add(model_type<AddressAlias>(
+        "address_alias",
+        "a second decode of an address range: accesses are sent on to another "
+        "(the sun4u PROM at the JPS1 reset vector)",
+        address_alias_params()));
+    factory.add(model_type<I8042>(
+        "i8042",
+        "PC keyboard controller with an idle keyboard: ports data +0 and status/command "
+        "+4; answers the commands firmware sends at boot",
+        i8042_params()));
     factory.add({"router",
                  "address decoder from bus masters to memory-mapped devices",
                  {},

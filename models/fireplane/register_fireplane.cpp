@@ -112,20 +112,16 @@ void register_fireplane_models(ModelFactory& factory) {
                  "Fireplane memory controller: interleaved banks, AT and LT timing; stores data "
                  "unless a request is timing-only (null data pointer)",
                  memory_params().specs(), create_memory});
-    factory.add({"fireplane_bus",
-                 "Fireplane address bus and data crossbar: arbitration, snoop broadcast to every "
-                 "agent, cache-to-cache and memory data (detailed model)",
-                 bus_params().specs(),
-                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
-                     return std::make_unique<FireplaneBus>(name, bus_params().read(p));
-                 }});
-    factory.add({"fireplane_io_bridge",
-                 "Fireplane I/O bridge agent: carries the devices mapped inside its window "
-                 "(RIO/WIO/RBIO/WBIO transactions)",
-                 io_bridge_params().specs(),
-                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
-                     return std::make_unique<IoBridge>(name, io_bridge_params().read(p));
-                 }});
+    factory.add(model_type<FireplaneBus>(
+        "fireplane_bus",
+        "Fireplane address bus and data crossbar: arbitration, snoop broadcast to every "
+        "agent, cache-to-cache and memory data (detailed model)",
+        bus_params()));
+    factory.add(model_type<IoBridge>(
+        "fireplane_io_bridge",
+        "Fireplane I/O bridge agent: carries the devices mapped inside its window "
+        "(RIO/WIO/RBIO/WBIO transactions)",
+        io_bridge_params()));
 }
 
 } // namespace fireplane

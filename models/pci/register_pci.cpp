@@ -56,20 +56,16 @@ const ParamTable<EbusConfig>& ebus_params() {
 } // namespace
 
 void register_pci_models(ModelFactory& factory) {
-    factory.add({"pci_bridge",
-                 "PCI-to-PCI bridge (type 1 header; default the Simba 108e:5000): forwards "
-                 "configuration cycles and its I/O and memory windows to its secondary bus",
-                 bridge_params().specs(),
-                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
-                     return std::make_unique<PciBridge>(name, bridge_params().read(p));
-                 }});
-    factory.add({"ebus",
-                 "Sun ebus (108e:1000): BAR0 memory and BAR1 I/O into its ISA space, and the "
-                 "legacy ports of its bus by subtractive decode; devices map on it",
-                 ebus_params().specs(),
-                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
-                     return std::make_unique<Ebus>(name, ebus_params().read(p));
-                 }});
+    factory.add(model_type<PciBridge>(
+        "pci_bridge",
+        "PCI-to-PCI bridge (type 1 header; default the Simba 108e:5000): forwards "
+        "configuration cycles and its I/O and memory windows to its secondary bus",
+        bridge_params()));
+    factory.add(model_type<Ebus>(
+        "ebus",
+        "Sun ebus (108e:1000): BAR0 memory and BAR1 I/O into its ISA space, and the "
+        "legacy ports of its bus by subtractive decode; devices map on it",
+        ebus_params()));
 }
 
 } // namespace fireplane

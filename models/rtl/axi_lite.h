@@ -15,7 +15,6 @@ namespace fireplane::rtl {
 
 // xRESP values. AXI4-Lite has no exclusive access, so EXOKAY is a protocol error.
 enum AxiResp : uint32_t { kOkay = 0, kExOkay = 1, kSlvErr = 2, kDecErr = 3 };
-const char* axi_resp_name(uint32_t resp);
 
 // The bridge drives its pins from whichever process makes the access (and
 // from its reset thread), so the signals allow several writers.

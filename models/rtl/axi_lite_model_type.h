@@ -9,8 +9,6 @@
 #include "core/factory/model_factory.h"
 #include "core/factory/param_table.h"
 
-#include <memory>
-
 namespace fireplane::rtl {
 
 // The bridge's parameters, with their rules.
@@ -18,11 +16,7 @@ const ParamTable<AxiLiteBridgeConfig>& axi_lite_params();
 
 template <class Block>
 void add_axi_lite_block(ModelFactory& factory, const char* type, const char* description) {
-    factory.add({type, description, axi_lite_params().specs(),
-                 [](const char* name, const Params& p) -> std::unique_ptr<sc_core::sc_module> {
-                     return std::make_unique<RtlAxiLiteDevice<Block>>(name,
-                                                                      axi_lite_params().read(p));
-                 }});
+    factory.add(model_type<RtlAxiLiteDevice<Block>>(type, description, axi_lite_params()));
 }
 
 } // namespace fireplane::rtl

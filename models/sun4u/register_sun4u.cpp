@@ -98,14 +98,6 @@ const ParamTable<Sun4uNvramConfig>& sun4u_nvram_params() {
     return table;
 }
 
-std::unique_ptr<sc_core::sc_module> create_fw_cfg(const char* name, const Params& p) {
-    return std::make_unique<FwCfg>(name, fw_cfg_params().read(p)); // the rules checked it all
-}
-
-std::unique_ptr<sc_core::sc_module> create_sun4u_power(const char* name, const Params& p) {
-    return std::make_unique<Sun4uPower>(name, sun4u_power_params().read(p));
-}
-
 std::unique_ptr<sc_core::sc_module> create_sun4u_nvram(const char* name, const Params& p) {
     const M48t59Config c = sun4u_nvram_m48t59_config(sun4u_nvram_params().read(p));
     return std::make_unique<M48t59>(name, c);
@@ -141,13 +133,14 @@ const ParamTable<SabreConfig>& sabre_params() {
 } // namespace
 
 void register_sun4u_device_models(ModelFactory& factory) {
-    factory.add({"fw_cfg",
-                 "QEMU's firmware configuration device (port interface, no DMA): the items "
-                 "OpenBIOS reads at boot, filled in by the platform",
-                 fw_cfg_params().specs(), create_fw_cfg});
-    factory.add({"sun4u_power",
-                 "the sun4u power register: a write with bit 24 set powers the machine off",
-                 sun4u_power_params().specs(), create_sun4u_power});
+    // The rules check all FwCfg would refuse.
+    factory.add(model_type<FwCfg>("fw_cfg",
+                                  "QEMU's firmware configuration device (port interface, no DMA): "
+                                  "the items OpenBIOS reads at boot, filled in by the platform",
+                                  fw_cfg_params()));
+    factory.add(model_type<Sun4uPower>(
+        "sun4u_power", "the sun4u power register: a write with bit 24 set powers the machine off",
+        sun4u_power_params()));
     factory.add({"sun4u_nvram",
                  "the sun4u board's M48T59 clock, its NVRAM holding OpenBIOS's variables and "
                  "the IDPROM",

@@ -70,6 +70,16 @@ uint64_t ElfImage::end_of_data() const {
     return end;
 }
 
+std::vector<uint8_t> read_bytes(const std::string& path, const std::string& what) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw LoadError("cannot open " + what + " " + quoted(path) + ": " + std::strerror(errno));
+    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                               std::istreambuf_iterator<char>());
+    if (bytes.empty()) throw LoadError(what + " " + quoted(path) + " is empty");
+    return bytes;
+}
+
 ElfImage read_elf(const std::string& path) {
     ElfImage image;
     image.path = path;

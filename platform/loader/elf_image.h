@@ -44,4 +44,9 @@ struct ElfImage {
 // Reads and validates `path`: a 64-bit big-endian SPARC V9 static executable.
 ElfImage read_elf(const std::string& path);
 
+// The whole of a file that is not an ELF image (a raw firmware image, an
+// initrd); `what` names it in the LoadError for a file that cannot be read or
+// is empty ("the initrd").
+std::vector<uint8_t> read_bytes(const std::string& path, const std::string& what);
+
 } // namespace fireplane::loader

@@ -1,23 +1,12 @@
 #include "linux_boot.h"
 
+#include "models/common/big_endian.h"
+
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <iterator>
 
 namespace fireplane::loader {
 
 namespace {
-
-std::vector<uint8_t> read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw LoadError("cannot open the initrd '" + path + "': " + std::strerror(errno));
-    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                               std::istreambuf_iterator<char>());
-    if (bytes.empty()) throw LoadError("the initrd '" + path + "' is empty");
-    return bytes;
-}
 
 // The file bytes behind physical [paddr, paddr + size), or nullptr when no
 // segment holds all of them in its file part.
@@ -26,15 +15,6 @@ uint8_t* file_bytes_at(ElfImage& image, uint64_t paddr, uint64_t size) {
         if (paddr >= s.paddr && size <= s.filesz && paddr - s.paddr <= s.filesz - size)
             return image.bytes.data() + s.offset + (paddr - s.paddr);
     return nullptr;
-}
-
-uint32_t load_be32(const uint8_t* p) {
-    return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3];
-}
-
-void store_be32(uint8_t* p, uint32_t v) {
-    for (int i = 0; i < 4; ++i)
-        p[i] = uint8_t(v >> (24 - 8 * i));
 }
 
 } // namespace
@@ -53,16 +33,16 @@ LinuxBoot read_linux_boot(const std::string& kernel, const std::string& initrd) 
     if (boot.kernel_size == 0) throw LoadError("the kernel '" + kernel + "' loads nothing");
     if (initrd.empty()) return boot;
 
-    boot.initrd = read_file(initrd);
+    boot.initrd = read_bytes(initrd, "the initrd");
     const uint64_t page = LinuxBoot::kPageSize;
     boot.initrd_address = (boot.kernel_top + page - 1) & ~(page - 1);
     // The header holds 32-bit addresses relative to KERNBASE's page, as
     // sun4u_load_kernel writes them; Linux takes KERNBASE back off.
     for (unsigned i = 0; i < LinuxBoot::kHeaderPages; ++i) {
         uint8_t* header = file_bytes_at(boot.kernel, boot.kernel_low + i * page, 32);
-        if (!header || load_be32(header + 8) != LinuxBoot::kHeaderMagic) continue;
-        store_be32(header + 24, uint32_t(boot.initrd_address + boot.kernel_low));
-        store_be32(header + 28, uint32_t(boot.initrd.size()));
+        if (!header || load_big_endian(header + 8, 4) != LinuxBoot::kHeaderMagic) continue;
+        store_big_endian(header + 24, uint32_t(boot.initrd_address + boot.kernel_low), 4);
+        store_big_endian(header + 28, boot.initrd.size(), 4);
         boot.header_found = true;
         break;
     }

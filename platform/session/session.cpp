@@ -89,14 +89,6 @@ struct FirmwarePiece {
     std::string what; // for errors: "'FILE': segment N"
 };
 
-std::vector<uint8_t> read_whole_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw loader::LoadError("cannot open '" + path + "'");
-    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                               std::istreambuf_iterator<char>());
-    if (bytes.empty()) throw loader::LoadError("'" + path + "' is empty");
-    return bytes;
-}
 // Moves each piece to where its range of `places` is (a ROM linked at
 // another address than it sits), or throws a LoadError naming it.
 void place_pieces(std::vector<FirmwarePiece>& pieces, const std::vector<NamedRange>& places,
@@ -147,7 +139,7 @@ void Session::load_firmware(const std::string& path, std::optional<uint64_t> raw
 
     std::vector<FirmwarePiece> pieces;
     if (raw_address) {
-        raw_image_ = read_whole_file(path);
+        raw_image_ = loader::read_bytes(path, "the image");
         pieces.push_back({*raw_address, raw_image_.data(), raw_image_.size(), raw_image_.size(),
                           "'" + path + "': the image"});
     } else {
@@ -171,6 +163,10 @@ void Session::load_firmware(const std::string& path, std::optional<uint64_t> raw
         linux_ = std::make_unique<loader::LinuxBoot>(
             loader::read_linux_boot(payload.kernel, payload.initrd));
         add_segments(linux_pieces, linux_->kernel, "the kernel '" + payload.kernel + "'");
+        if (!linux_->initrd.empty() && !linux_->header_found)
+            *options_.diagnostics << "fireplane: warning: the kernel '" << payload.kernel
+                                  << "' has no HdrS header in its first pages: it will not find "
+                                     "the initrd\n";
         if (!linux_->initrd.empty())
             linux_pieces.push_back({linux_->initrd_address, linux_->initrd.data(),
                                     linux_->initrd.size(), linux_->initrd.size(),

@@ -120,8 +120,6 @@ public:
     void load_firmware(const std::string& path, std::optional<uint64_t> raw_address = {},
                        const BootPayload& payload = {});
     bool firmware_loaded() const { return firmware_; }
-    // The loaded kernel (symbols for profiles), or nullptr.
-    const loader::ElfImage* kernel() const { return linux_ ? &linux_->kernel : nullptr; }
 
     // ---- tools, once the program is loaded ----
     void trace_instructions(std::ostream& out);          // every instruction cpu0 executes

@@ -32,14 +32,13 @@ constexpr uint32_t kId = 0xf1be0001;
 // The block behind a bridge, with a checker on the pins; `script` runs in a
 // thread (the bridge waits through the block's cycles), then the run stops.
 template <class Block> struct Bench : sc_core::sc_module {
-    static inline bool free_running = false; // the next bench's clock
     TestInitiator ini{"ini"};
     AxiLiteBridge bridge;
     Block block{"block"};
     AxiLiteChecker checker;
     std::function<void(Bench&)> script;
 
-    explicit Bench(std::function<void(Bench&)> s)
+    Bench(std::function<void(Bench&)> s, bool free_running)
         : sc_module(sc_core::sc_module_name("bench")),
           bridge("bridge",
                  AxiLiteBridgeConfig{0, 0x1000, sc_time(10, SC_NS), 2, 1000, free_running}),
@@ -66,8 +65,9 @@ template <class Block> struct Bench : sc_core::sc_module {
     }
 };
 
-template <class Block> void simulate(std::function<void(Bench<Block>&)> script) {
-    Bench<Block> bench(std::move(script));
+template <class Block>
+void simulate(std::function<void(Bench<Block>&)> script, bool free_running = false) {
+    Bench<Block> bench(std::move(script), free_running);
     sc_core::sc_start();
 }
 
@@ -114,19 +114,20 @@ TEST_CASE("each RTL cycle takes one period of SystemC time, and an idle block's 
 }
 
 TEST_CASE("a free-running clock ticks while the block is idle, and transfers follow its edges") {
-    Bench<Vaxil_regs>::free_running = true;
-    simulate<Vaxil_regs>([](Bench<Vaxil_regs>& b) {
-        sc_core::wait(sc_time(1, sc_core::SC_US)); // idle: 100 cycles of 10 ns
-        CHECK(b.bridge.cycles() == 100);
-        const uint64_t before = b.bridge.cycles();
-        CHECK(b.write32(12, 0xcafe0123) == tlm::TLM_OK_RESPONSE);
-        CHECK(b.read32(12) == 0xcafe0123);
-        CHECK(b.read32(kIdAddress) == kId);
-        CHECK(b.bridge.cycles() - before == 3 + 2 + 2);          // the same cycles as a gated clock
-        CHECK(sc_core::sc_time_stamp() == sc_time(1065, SC_NS)); // at the last rising edge
-        CHECK(b.checker.violations() == 0);
-        CHECK(b.checker.edges() == b.bridge.cycles());
-    });
+    simulate<Vaxil_regs>(
+        [](Bench<Vaxil_regs>& b) {
+            sc_core::wait(sc_time(1, sc_core::SC_US)); // idle: 100 cycles of 10 ns
+            CHECK(b.bridge.cycles() == 100);
+            const uint64_t before = b.bridge.cycles();
+            CHECK(b.write32(12, 0xcafe0123) == tlm::TLM_OK_RESPONSE);
+            CHECK(b.read32(12) == 0xcafe0123);
+            CHECK(b.read32(kIdAddress) == kId);
+            CHECK(b.bridge.cycles() - before == 3 + 2 + 2); // the same cycles as a gated clock
+            CHECK(sc_core::sc_time_stamp() == sc_time(1065, SC_NS)); // at the last rising edge
+            CHECK(b.checker.violations() == 0);
+            CHECK(b.checker.edges() == b.bridge.cycles());
+        },
+        /*free_running=*/true);
 }
 
 TEST_CASE("byte strobes: partial writes and byte enables change only their lanes") {
