@@ -129,6 +129,9 @@ class BusObserver {
 public:
     virtual ~BusObserver() = default;
     virtual TargetPort& observer_port() = 0;
+    // A Fire Link monitor whose registers host tools (--busstat) read and
+    // program through debug transport; false for RTL behind its clock.
+    virtual bool host_readable() const { return true; }
 };
 
 // An agent whose uncached traffic the coherent interconnect shows its

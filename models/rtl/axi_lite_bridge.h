@@ -2,10 +2,10 @@
 // AxiLiteBridge: a TLM-2.0 target that drives an AXI4-Lite slave's pins, so
 // that a Verilated block sits on the platform's bus like any device. Every
 // access becomes AXI4-Lite transfers, one per 32-bit word it touches, with
-// the payload's byte enables as WSTRB; the block's clock ticks only while a
-// transfer is in flight (and for the reset at start-up), at the period the
-// block is configured with, so an idle block costs nothing and each RTL
-// cycle takes one period of SystemC time.
+// the payload's byte enables as WSTRB. The bridge holds the block's clock
+// (RtlClock) while a transfer is in flight, so an idle block costs nothing
+// and each RTL cycle takes one period of SystemC time; a transfer ends at
+// its last rising edge.
 //
 // Bytes map to lanes by address, as AXI's byte-invariant little-endian
 // lanes do: the payload byte for address A travels in lane A % 4. A
@@ -14,10 +14,7 @@
 //
 // Responses: OKAY is TLM_OK_RESPONSE, SLVERR a generic error, DECERR an
 // address error. An access that spans words without covering them whole is
-// a burst error. With `free_running` the clock runs all the time instead,
-// for blocks with activity of their own (timers, DMA), and transfers follow
-// its edges; idle cycles then cost host time. A block that does not answer
-// within `timeout_cycles` is a
+// a burst error. A block that does not answer within `timeout_cycles` is a
 // model bug (SC_REPORT_FATAL with the cycle and the channel).
 //
 // b_transport synchronises the caller's annotated delay first, then waits
@@ -25,6 +22,8 @@
 // nb_transport goes through the socket's conversion to b_transport. Debug
 // transport reads nothing: the block's state is behind its clock.
 #include "axi_lite.h"
+#include "rtl_clock.h"
+#include "traced_pins.h"
 #include "models/common/roles.h"
 
 #include "core/stats/stats.h"
@@ -34,50 +33,43 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include <cstdint>
+#include <functional>
 
 namespace fireplane::rtl {
 
 struct AxiLiteBridgeConfig {
     uint64_t base = 0;                           // where the block's registers are on the bus
     uint64_t size = 0x1000;                      // bytes of register space
-    sc_core::sc_time period{10, sc_core::SC_NS}; // the block's clock
-    unsigned reset_cycles = 2;                   // resetn low this long at time 0
     unsigned timeout_cycles = 1000;              // a channel waiting longer is a hung block
-    bool free_running = false;                   // the clock runs while the block is idle too
 };
 
-class AxiLiteBridge : public sc_core::sc_module, public BusTarget {
+class AxiLiteBridge : public sc_core::sc_module, public BusTarget, public TracedPins {
 public:
     tlm_utils::simple_target_socket<AxiLiteBridge> socket;
     AxiLitePins pins; // bind the block with pins.bind_slave(block)
 
-    // Throws std::invalid_argument for a zero period or size.
-    AxiLiteBridge(sc_core::sc_module_name name, const AxiLiteBridgeConfig& config);
+    // Throws std::invalid_argument for a zero size.
+    AxiLiteBridge(sc_core::sc_module_name name, const AxiLiteBridgeConfig& config,
+                  RtlClock& clock);
 
     TargetPort& bus_target() override { return socket; }
     AddressRange bus_range() const override { return {config_.base, config_.size}; }
     const AxiLiteBridgeConfig& config() const { return config_; }
 
-    uint64_t cycles() const { return cycles_; }       // RTL clock cycles run
+    void visit_pins(const PinVisitor& visit) const override { pins.each_pin(visit); }
+    // Runs before each access drives the pins (a TransactionStream's drain,
+    // so that reads see every transaction before them).
+    void before_access(std::function<void()> hook) { before_access_ = std::move(hook); }
+
     uint64_t transfers() const { return transfers_; } // AXI reads and writes
     uint64_t errors() const { return errors_; }       // SLVERR and DECERR answers
 
 private:
-    struct Word { // one AXI transfer: the word's address and the lanes it covers
-        uint64_t address;
-        unsigned first_lane, lanes;
-        size_t offset; // of its first byte in the payload
-    };
-
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     unsigned transport_dbg(tlm::tlm_generic_payload&) { return 0; }
-    void reset_block(); // SC_THREAD: resetn low for reset_cycles
-    void run_clock();   // SC_THREAD with free_running: the clock, for ever
-
-    // One clock cycle: the low half (inputs settle), then the rising edge.
-    // `before_edge` runs just before the edge, when the handshakes are sampled.
-    template <class Sample> void cycle(Sample&& before_edge);
-    // Cycles until `handshake` (sampled before each edge) says the channel's
+    // Up to the next rising edge; `at_edge` reads the pins as the edge samples them.
+    template <class Sample> void cycle(Sample&& at_edge);
+    // Cycles until `handshake` (sampled at each edge) says the channel's
     // transfer happened; a hung block after timeout_cycles.
     template <class Sample> void until(const char* channel, uint64_t address, Sample&& handshake);
     uint32_t write_word(uint64_t address, uint32_t data, uint32_t strobes);
@@ -85,12 +77,10 @@ private:
     [[noreturn]] void hung(const char* channel, uint64_t address) const;
 
     AxiLiteBridgeConfig config_;
-    sc_core::sc_time half_;
+    RtlClock& clock_;
+    std::function<void()> before_access_;
     sc_core::sc_mutex busy_; // one initiator on the pins at a time
-    sc_core::sc_event reset_done_;
-    sc_core::sc_event before_edge_; // free_running: each rising edge is about to come
-    bool in_reset_ = true;
-    uint64_t cycles_ = 0, transfers_ = 0, errors_ = 0;
+    uint64_t transfers_ = 0, errors_ = 0;
     StatsGroup stats_{this->name()};
 };
 

@@ -44,11 +44,12 @@ const ChannelInfo kChannelTable[kChannels] = {
 
 } // namespace
 
-AxiLiteChecker::AxiLiteChecker(sc_core::sc_module_name name, const AxiLitePins& pins)
-    : sc_module(name), pins_(pins) {
+AxiLiteChecker::AxiLiteChecker(sc_core::sc_module_name name, const AxiLitePins& pins,
+                               const RtlClock& clock)
+    : sc_module(name), pins_(pins), clock_(clock) {
     SC_HAS_PROCESS(AxiLiteChecker);
     SC_METHOD(on_edge);
-    sensitive << pins_.clk.posedge_event();
+    sensitive << clock_.clk.posedge_event();
     dont_initialize();
 }
 
@@ -61,7 +62,7 @@ void AxiLiteChecker::report(const char* signal, const char* rule) {
 
 void AxiLiteChecker::on_edge() {
     ++edges_;
-    if (!pins_.resetn.read()) {
+    if (!clock_.resetn.read()) {
         for (Sample& s : last_)
             s = Sample{};
         aw_taken_ = w_taken_ = b_taken_ = ar_taken_ = r_taken_ = 0;

@@ -11,6 +11,7 @@
 //  - EXOKAY is not an AXI4-Lite response.
 // Nothing is checked while resetn is low.
 #include "axi_lite.h"
+#include "rtl_clock.h"
 
 #include <systemc>
 
@@ -21,7 +22,7 @@ namespace fireplane::rtl {
 
 class AxiLiteChecker : public sc_core::sc_module {
 public:
-    AxiLiteChecker(sc_core::sc_module_name name, const AxiLitePins& pins);
+    AxiLiteChecker(sc_core::sc_module_name name, const AxiLitePins& pins, const RtlClock& clock);
 
     uint64_t violations() const { return violations_; }
     const std::string& first_violation() const { return first_; }
@@ -38,6 +39,7 @@ private:
     void report(const char* signal, const char* rule);
 
     const AxiLitePins& pins_;
+    const RtlClock& clock_;
     Sample last_[5]; // AW, W, B, AR, R at the previous edge
     uint64_t aw_taken_ = 0, w_taken_ = 0, b_taken_ = 0, ar_taken_ = 0, r_taken_ = 0;
     uint64_t edges_ = 0, violations_ = 0;

@@ -16,23 +16,23 @@ std::string vcd_id(size_t n) {
     return id;
 }
 
-void collect_bridges(const sc_core::sc_object& o, std::vector<const AxiLiteBridge*>& out) {
-    if (const auto* b = dynamic_cast<const AxiLiteBridge*>(&o)) out.push_back(b);
+void collect(const sc_core::sc_object& o, std::vector<const sc_core::sc_object*>& out) {
+    if (dynamic_cast<const TracedPins*>(&o)) out.push_back(&o);
     for (const sc_core::sc_object* child : o.get_child_objects())
-        collect_bridges(*child, out);
+        collect(*child, out);
 }
 
 } // namespace
 
-std::vector<const AxiLiteBridge*> find_axi_lite_bridges() {
-    std::vector<const AxiLiteBridge*> out;
+std::vector<const sc_core::sc_object*> find_traced_pins() {
+    std::vector<const sc_core::sc_object*> out;
     for (const sc_core::sc_object* top : sc_core::sc_get_top_level_objects())
-        collect_bridges(*top, out);
+        collect(*top, out);
     return out;
 }
 
 PinTrace::PinTrace(sc_core::sc_module_name name, const std::string& path,
-                   const std::vector<const AxiLiteBridge*>& bridges, sc_core::sc_time from,
+                   const std::vector<const sc_core::sc_object*>& modules, sc_core::sc_time from,
                    sc_core::sc_time to)
     : sc_module(name), out_(path), from_(from), to_(to) {
     if (!out_) throw std::invalid_argument("cannot write the RTL trace to '" + path + "'");
@@ -40,14 +40,17 @@ PinTrace::PinTrace(sc_core::sc_module_name name, const std::string& path,
     out_ << "$version fireplane --rtl-trace $end\n$timescale 1ps $end\n";
     SC_HAS_PROCESS(PinTrace);
     SC_METHOD(on_change);
-    for (const AxiLiteBridge* b : bridges) {
-        out_ << "$scope module " << b->name() << " $end\n";
-        auto add = [&](const char* pin, unsigned width, const auto& s) {
-            pins_.push_back({vcd_id(pins_.size()), width, [&s] { return uint64_t(s.read()); }});
-            out_ << "$var wire " << width << ' ' << pins_.back().id << ' ' << pin << " $end\n";
-            sensitive << s.default_event();
-        };
-        b->pins.each_pin(add);
+    PinVisitor add{[&](const char* pin, unsigned width, const sc_core::sc_event& changed,
+                       std::function<uint64_t()> value) {
+        pins_.push_back({vcd_id(pins_.size()), width, std::move(value)});
+        out_ << "$var wire " << width << ' ' << pins_.back().id << ' ' << pin << " $end\n";
+        sensitive << changed;
+    }};
+    for (const sc_core::sc_object* m : modules) {
+        const auto* traced = dynamic_cast<const TracedPins*>(m);
+        if (!traced) continue;
+        out_ << "$scope module " << m->name() << " $end\n";
+        traced->visit_pins(add);
         out_ << "$upscope $end\n";
     }
     out_ << "$enddefinitions $end\n";

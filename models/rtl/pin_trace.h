@@ -1,10 +1,11 @@
 #pragma once
 // PinTrace: a VCD waveform of RTL blocks' pins (`--rtl-trace FILE`), written
 // as the pins change, only inside a window of simulated time, so a long run
-// can keep the few microseconds of interest. One scope per bridge, named by
-// its module path; timescale 1 ps. No date in the header: the same run gives
-// the same file. A gated clock shows as pulses only while transfers run.
-#include "axi_lite_bridge.h"
+// can keep the few microseconds of interest. One scope per module with pins
+// (TracedPins: clocks, bridges, streams), named by its module path;
+// timescale 1 ps. No date in the header: the same run gives the same file. A
+// stopped clock shows as pulses only while the block works.
+#include "traced_pins.h"
 
 #include <systemc>
 
@@ -16,14 +17,14 @@
 
 namespace fireplane::rtl {
 
-// Every AxiLiteBridge in the design, in module-tree order.
-std::vector<const AxiLiteBridge*> find_axi_lite_bridges();
+// Every module with pins in the design, in module-tree order.
+std::vector<const sc_core::sc_object*> find_traced_pins();
 
 class PinTrace : public sc_core::sc_module {
 public:
     // Throws std::invalid_argument when `path` cannot be written or the window is empty.
     PinTrace(sc_core::sc_module_name name, const std::string& path,
-             const std::vector<const AxiLiteBridge*>& bridges,
+             const std::vector<const sc_core::sc_object*>& modules,
              sc_core::sc_time from = sc_core::SC_ZERO_TIME,
              sc_core::sc_time to = sc_core::sc_max_time());
     uint64_t changes() const { return changes_; } // value changes written

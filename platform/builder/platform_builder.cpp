@@ -119,7 +119,8 @@ void map_targets(const std::vector<Part>& parts, Platform& platform) {
         if (target->is_memory()) platform.rams.push_back({p.name(), range});
         if (target->holds_firmware())
             platform.roms.push_back({p.name(), range, target->firmware_link_address()});
-        if (p.as<BusObserver>()) platform.monitors.push_back({p.name(), range});
+        if (auto* o = p.as<BusObserver>(); o && o->host_readable())
+            platform.monitors.push_back({p.name(), range});
     }
 }
 

@@ -112,10 +112,10 @@ std::unique_ptr<rtl::PinTrace> rtl_trace_of(const RunOptions& options) {
         from = sc_core::sc_time(double(units::parse_time_ps(w.substr(0, comma))), sc_core::SC_PS);
         to = sc_core::sc_time(double(units::parse_time_ps(w.substr(comma + 1))), sc_core::SC_PS);
     }
-    const std::vector<const rtl::AxiLiteBridge*> bridges = rtl::find_axi_lite_bridges();
-    if (bridges.empty())
+    const std::vector<const sc_core::sc_object*> traced = rtl::find_traced_pins();
+    if (traced.empty())
         throw std::invalid_argument("--rtl-trace: the machine has no RTL block to trace");
-    return std::make_unique<rtl::PinTrace>("rtl_trace", absolute(options.rtl_trace), bridges, from,
+    return std::make_unique<rtl::PinTrace>("rtl_trace", absolute(options.rtl_trace), traced, from,
                                            to);
 }
 

@@ -41,7 +41,7 @@ bool FdTable::close(int64_t guest) {
     if (h < 0) return false;
     if (h > 2) ::close(h);
     host_[size_t(guest)] = -1;
-    if (guest < kMaxFds) physical_[size_t(guest)] = false;
+    if (guest < kMaxFds) special_[size_t(guest)] = Special::None;
     return true;
 }
 

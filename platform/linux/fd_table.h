@@ -22,17 +22,22 @@ public:
     void place(int guest, int host_fd);
     // False when `guest` was not open.
     bool close(int64_t guest);
-    // /dev/mem: an open that maps physical addresses, not a host file.
-    void set_physical_memory(int guest) { physical_.at(size_t(guest)) = true; }
-    bool physical_memory(int64_t guest) const {
-        return guest >= 0 && guest < kMaxFds && physical_[size_t(guest)];
+    // Opens the OS layer serves itself rather than the host file behind them:
+    // /dev/mem (mmap maps physical addresses) and /proc/self/pagemap (reads
+    // give the process's physical pages).
+    enum class Special : uint8_t { None, PhysicalMemory, PageMap };
+    void set_special(int guest, Special s) { special_.at(size_t(guest)) = s; }
+    Special special(int64_t guest) const {
+        return guest >= 0 && guest < kMaxFds ? special_[size_t(guest)] : Special::None;
     }
+    void set_physical_memory(int guest) { set_special(guest, Special::PhysicalMemory); }
+    bool physical_memory(int64_t guest) const { return special(guest) == Special::PhysicalMemory; }
 
     static constexpr int kMaxFds = 1024;
 
 private:
     std::vector<int> host_; // -1 when free
-    std::vector<bool> physical_ = std::vector<bool>(kMaxFds, false);
+    std::vector<Special> special_ = std::vector<Special>(kMaxFds, Special::None);
 };
 
 } // namespace fireplane::linux_user

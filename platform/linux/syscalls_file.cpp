@@ -5,6 +5,8 @@
 #include "linux_process.h"
 #include "syscall_table.h"
 
+#include "models/common/big_endian.h"
+
 #include <cerrno>
 #include <climits>
 #include <dirent.h>
@@ -53,10 +55,34 @@ bool path_arg(LinuxProcess& p, uint64_t va, std::string& out) {
 
 // ---- read and write ----
 
+// /proc/self/pagemap: one 64-bit entry (in the guest's byte order) per
+// virtual page: bit 63 "present", bits 54:0 the physical page number. Read
+// as Linux has it, in whole entries at entry-aligned offsets; user-mode
+// drivers find their buffers' physical addresses here for DMA.
+constexpr uint64_t kPageMapPresent = uint64_t(1) << 63;
+
+int64_t read_page_map(LinuxProcess& p, int fd, const SyscallArgs& a, off_t offset) {
+    const off_t at = offset < 0 ? ::lseek(fd, 0, SEEK_CUR) : offset;
+    if (at < 0) return fail(errno);
+    if (at % 8 != 0 || a.a[2] % 8 != 0) return -abi::kEINVAL;
+    std::vector<uint8_t> buf(std::min(a.a[2], kMaxTransfer));
+    for (size_t i = 0; i < buf.size(); i += 8) {
+        uint64_t pa = 0;
+        const uint64_t vpn = uint64_t(at) / 8 + i / 8;
+        const bool present = p.memory().physical_page(vpn * AddressSpace::kPageSize, pa);
+        store_big_endian(&buf[i], present ? kPageMapPresent | pa / AddressSpace::kPageSize : 0, 8);
+    }
+    if (!p.write_guest(a.a[1], buf.data(), buf.size())) return -abi::kEFAULT;
+    if (offset < 0 && ::lseek(fd, at + off_t(buf.size()), SEEK_SET) < 0) return fail(errno);
+    return int64_t(buf.size());
+}
+
 // read/pread and write/pwrite: `offset` < 0 uses (and moves) the file position.
 int64_t read_to_guest(LinuxProcess& p, const SyscallArgs& a, off_t offset) {
     int fd = host_fd(p, a.a[0]);
     if (fd < 0) return -abi::kEBADF;
+    if (p.files().special(int64_t(a.a[0])) == FdTable::Special::PageMap)
+        return read_page_map(p, fd, a, offset);
     std::vector<uint8_t> buf(std::min(a.a[2], kMaxTransfer));
     ssize_t n = offset < 0 ? ::read(fd, buf.data(), buf.size())
                            : ::pread(fd, buf.data(), buf.size(), offset);
@@ -157,15 +183,19 @@ int64_t open_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t flag
     if (!path_arg(p, path_va, path)) return -abi::kEFAULT;
     int dir = host_dirfd(p, dirfd);
     if (dir == -2) return -abi::kEBADF;
-    if (path == "/dev/mem") { // physical memory: mmap maps device registers
-        int h = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (path == "/dev/mem" || path == "/proc/self/pagemap") {
+        // Served by the OS layer: /dev/mem maps device registers; pagemap's
+        // host file only keeps the read position.
+        const bool mem = path == "/dev/mem";
+        int h = mem ? ::open("/dev/null", O_RDWR | O_CLOEXEC)
+                    : ::memfd_create("fireplane-pagemap", MFD_CLOEXEC);
         if (h < 0) return fail(errno);
         int g = p.files().add(h);
         if (g < 0) {
             ::close(h);
             return -abi::kEMFILE;
         }
-        p.files().set_physical_memory(g);
+        p.files().set_special(g, mem ? FdTable::Special::PhysicalMemory : FdTable::Special::PageMap);
         return g;
     }
     std::string content;

@@ -17,7 +17,9 @@ run() { "$fireplane" run -q -c "$machine" "$@" "$driver" >"$tmp/out" 2>"$tmp/err
 run --rtl-trace "$tmp/a.vcd" --stats "$tmp/stats.json"
 run --rtl-trace "$tmp/b.vcd"
 cmp -s "$tmp/a.vcd" "$tmp/b.vcd" || fail "two runs wrote different waveforms"
-grep -qx '$scope module regs0.bridge $end' "$tmp/a.vcd" || fail "no scope for regs0.bridge"
+for scope in regs0.clock regs0.bridge; do
+    grep -qx "\$scope module $scope \$end" "$tmp/a.vcd" || fail "no scope for $scope"
+done
 for pin in clk resetn awaddr wstrb bresp rdata rready; do
     grep -Eq "^\\\$var wire [0-9]+ [^ ]+ $pin \\\$end$" "$tmp/a.vcd" || fail "no \$var for $pin"
 done
@@ -27,7 +29,7 @@ resetn=$(awk '$5 == "resetn" {print $4}' "$tmp/a.vcd")
 awk -v id="1$resetn" '/^#/ {t = substr($0, 2)} $0 == id {print t; exit}' "$tmp/a.vcd" |
     grep -qx 20000 || fail "resetn does not rise at 20 ns"
 edges=$(grep -cx "1$clk" "$tmp/a.vcd")
-cycles=$(python3 -c "import json,sys; print(int(json.load(open(sys.argv[1]))['regs0']['bridge']['cycles']['value']))" "$tmp/stats.json")
+cycles=$(python3 -c "import json,sys; print(int(json.load(open(sys.argv[1]))['regs0']['clock']['cycles']['value']))" "$tmp/stats.json")
 [[ $edges == "$cycles" ]] || fail "$edges rising clock edges in the waveform, $cycles cycles counted"
 
 run --rtl-trace "$tmp/w.vcd" --rtl-trace-window 40us,45us

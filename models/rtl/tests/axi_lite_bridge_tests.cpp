@@ -33,6 +33,7 @@ constexpr uint32_t kId = 0xf1be0001;
 // thread (the bridge waits through the block's cycles), then the run stops.
 template <class Block> struct Bench : sc_core::sc_module {
     TestInitiator ini{"ini"};
+    RtlClock clock;
     AxiLiteBridge bridge;
     Block block{"block"};
     AxiLiteChecker checker;
@@ -40,10 +41,11 @@ template <class Block> struct Bench : sc_core::sc_module {
 
     Bench(std::function<void(Bench&)> s, bool free_running)
         : sc_module(sc_core::sc_module_name("bench")),
-          bridge("bridge",
-                 AxiLiteBridgeConfig{0, 0x1000, sc_time(10, SC_NS), 2, 1000, free_running}),
-          checker("checker", bridge.pins), script(std::move(s)) {
+          clock("clock", RtlClockConfig{sc_time(10, SC_NS), 2, free_running}),
+          bridge("bridge", AxiLiteBridgeConfig{0, 0x1000, 1000}, clock),
+          checker("checker", bridge.pins, clock), script(std::move(s)) {
         ini.socket.bind(bridge.socket);
+        clock.bind(block);
         bridge.pins.bind_slave(block);
         SC_HAS_PROCESS(Bench);
         SC_THREAD(run);
@@ -91,15 +93,17 @@ TEST_CASE("a word written through the bridge reads back, the ID register reads i
 
 TEST_CASE("each RTL cycle takes one period of SystemC time, and an idle block's clock stops") {
     simulate<Vaxil_regs>([](Bench<Vaxil_regs>& b) {
+        // A transfer ends at its last rising edge; a stopped clock starts with
+        // its low half, so its first edge is half a period away.
         const sc_time start = sc_core::sc_time_stamp();
         b.write32(0, 1); // 20 ns of reset first; AW and W, then B a cycle after both: 3 cycles
-        CHECK(b.bridge.cycles() == 2 + 3);
-        CHECK(sc_core::sc_time_stamp() - start == sc_time(50, SC_NS));
-        b.read32(0); // AR, then R: 2 cycles
-        CHECK(b.bridge.cycles() == 7);
-        CHECK(sc_core::sc_time_stamp() - start == sc_time(70, SC_NS));
+        CHECK(b.clock.cycles() == 2 + 3);
+        CHECK(sc_core::sc_time_stamp() - start == sc_time(45, SC_NS)); // edges at 25, 35, 45
+        b.read32(0); // AR, then R: 2 cycles, the clock still running
+        CHECK(b.clock.cycles() == 7);
+        CHECK(sc_core::sc_time_stamp() - start == sc_time(65, SC_NS));
         sc_core::wait(sc_time(1, sc_core::SC_MS)); // idle: not one cycle
-        CHECK(b.bridge.cycles() == 7);
+        CHECK(b.clock.cycles() == 7);
         CHECK(b.checker.edges() == 7);
         // The caller's annotated delay passes before the block sees the access.
         tlm::tlm_generic_payload gp;
@@ -109,7 +113,7 @@ TEST_CASE("each RTL cycle takes one period of SystemC time, and an idle block's 
         const sc_time before = sc_core::sc_time_stamp();
         b.ini.socket->b_transport(gp, delay);
         CHECK(delay == sc_core::SC_ZERO_TIME);
-        CHECK(sc_core::sc_time_stamp() - before == sc_time(120, SC_NS));
+        CHECK(sc_core::sc_time_stamp() - before == sc_time(115, SC_NS)); // edges at +105, +115
     });
 }
 
@@ -117,15 +121,15 @@ TEST_CASE("a free-running clock ticks while the block is idle, and transfers fol
     simulate<Vaxil_regs>(
         [](Bench<Vaxil_regs>& b) {
             sc_core::wait(sc_time(1, sc_core::SC_US)); // idle: 100 cycles of 10 ns
-            CHECK(b.bridge.cycles() == 100);
-            const uint64_t before = b.bridge.cycles();
+            CHECK(b.clock.cycles() == 100);
+            const uint64_t before = b.clock.cycles();
             CHECK(b.write32(12, 0xcafe0123) == tlm::TLM_OK_RESPONSE);
             CHECK(b.read32(12) == 0xcafe0123);
             CHECK(b.read32(kIdAddress) == kId);
-            CHECK(b.bridge.cycles() - before == 3 + 2 + 2); // the same cycles as a gated clock
+            CHECK(b.clock.cycles() - before == 3 + 2 + 2); // the same cycles as a gated clock
             CHECK(sc_core::sc_time_stamp() == sc_time(1065, SC_NS)); // at the last rising edge
             CHECK(b.checker.violations() == 0);
-            CHECK(b.checker.edges() == b.bridge.cycles());
+            CHECK(b.checker.edges() == b.clock.cycles());
         },
         /*free_running=*/true);
 }
@@ -156,7 +160,7 @@ TEST_CASE("back-to-back: a 32-byte payload is eight transfers each way") {
         CHECK(b.ini.read(0x00, in) == tlm::TLM_OK_RESPONSE);
         CHECK(in == out);
         CHECK(b.bridge.transfers() == 16);
-        CHECK(b.bridge.cycles() == 2 + 8 * 3 + 8 * 2);
+        CHECK(b.clock.cycles() == 2 + 8 * 3 + 8 * 2);
         CHECK(b.checker.violations() == 0);
     });
 }
@@ -170,12 +174,12 @@ TEST_CASE("errors: SLVERR and DECERR from the block, address and burst errors at
         CHECK(s == tlm::TLM_ADDRESS_ERROR_RESPONSE);
         CHECK(b.write32(0x80, 1) == tlm::TLM_ADDRESS_ERROR_RESPONSE);
         CHECK(b.bridge.errors() == 3);
-        const uint64_t cycles = b.bridge.cycles();
+        const uint64_t cycles = b.clock.cycles();
         b.read32(0x1000, &s); // outside the bridge's window: no cycles at all
         CHECK(s == tlm::TLM_ADDRESS_ERROR_RESPONSE);
         std::vector<uint8_t> d(4);
         CHECK(b.ini.read(2, d) == tlm::TLM_BURST_ERROR_RESPONSE); // two half words
-        CHECK(b.bridge.cycles() == cycles);
+        CHECK(b.clock.cycles() == cycles);
         CHECK(b.checker.violations() == 0);
     });
 }
@@ -228,8 +232,8 @@ TEST_CASE("cost of bridged transfers", "[.bench]") {
         const double s =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::printf("%u transfers, %llu RTL cycles: %.3f us per transfer, %.1f ns per cycle\n",
-                    kTransfers, static_cast<unsigned long long>(b.bridge.cycles()),
-                    s / kTransfers * 1e6, s / double(b.bridge.cycles()) * 1e9);
+                    kTransfers, static_cast<unsigned long long>(b.clock.cycles()),
+                    s / kTransfers * 1e6, s / double(b.clock.cycles()) * 1e9);
         CHECK(b.checker.violations() == 0);
     });
 }
