@@ -20,8 +20,8 @@ enum AxiResp : uint32_t { kOkay = 0, kExOkay = 1, kSlvErr = 2, kDecErr = 3 };
 // from its reset thread), so the signals allow several writers.
 template <class T> using Pin = sc_core::sc_signal<T, sc_core::SC_MANY_WRITERS>;
 template <unsigned Width>
-using PinOf = Pin<std::conditional_t<Width == 1, bool,
-                                     std::conditional_t<(Width <= 32), uint32_t, uint64_t>>>;
+using PinOf = Pin<
+    std::conditional_t<Width == 1, bool, std::conditional_t<(Width <= 32), uint32_t, uint64_t>>>;
 
 // X(name, width) for every AXI4-Lite signal, channel by channel.
 // clang-format off

@@ -38,9 +38,9 @@ void AxiLiteBridge::until(const char* channel, uint64_t address, Sample&& handsh
 
 void AxiLiteBridge::hung(const char* channel, uint64_t address) const {
     std::ostringstream m;
-    m << name() << ": cycle " << clock_.cycles() << ": no " << channel << " handshake for address 0x"
-      << std::hex << address << std::dec << " within " << config_.timeout_cycles
-      << " cycles: the block is hung";
+    m << name() << ": cycle " << clock_.cycles() << ": no " << channel
+      << " handshake for address 0x" << std::hex << address << std::dec << " within "
+      << config_.timeout_cycles << " cycles: the block is hung";
     SC_REPORT_FATAL("rtl/axi_lite", m.str().c_str());
     throw std::logic_error(m.str()); // not reached: FATAL stops the simulation
 }

@@ -22,9 +22,9 @@
 // nb_transport goes through the socket's conversion to b_transport. Debug
 // transport reads nothing: the block's state is behind its clock.
 #include "axi_lite.h"
+#include "models/common/roles.h"
 #include "rtl_clock.h"
 #include "traced_pins.h"
-#include "models/common/roles.h"
 
 #include "core/stats/stats.h"
 
@@ -38,9 +38,9 @@
 namespace fireplane::rtl {
 
 struct AxiLiteBridgeConfig {
-    uint64_t base = 0;                           // where the block's registers are on the bus
-    uint64_t size = 0x1000;                      // bytes of register space
-    unsigned timeout_cycles = 1000;              // a channel waiting longer is a hung block
+    uint64_t base = 0;              // where the block's registers are on the bus
+    uint64_t size = 0x1000;         // bytes of register space
+    unsigned timeout_cycles = 1000; // a channel waiting longer is a hung block
 };
 
 class AxiLiteBridge : public sc_core::sc_module, public BusTarget, public TracedPins {
@@ -49,8 +49,7 @@ public:
     AxiLitePins pins; // bind the block with pins.bind_slave(block)
 
     // Throws std::invalid_argument for a zero size.
-    AxiLiteBridge(sc_core::sc_module_name name, const AxiLiteBridgeConfig& config,
-                  RtlClock& clock);
+    AxiLiteBridge(sc_core::sc_module_name name, const AxiLiteBridgeConfig& config, RtlClock& clock);
 
     TargetPort& bus_target() override { return socket; }
     AddressRange bus_range() const override { return {config_.base, config_.size}; }

@@ -9,7 +9,7 @@ namespace fireplane::rtl {
 
 namespace {
 
-constexpr uint64_t kLineBytes = 64;      // the Fireplane's coherence unit
+constexpr uint64_t kLineBytes = 64;       // the Fireplane's coherence unit
 constexpr uint64_t kBurstBoundary = 4096; // AXI: no burst crosses 4 KiB
 
 } // namespace
@@ -57,7 +57,8 @@ void AxiMasterBridge::coherent(TransactionType type, uint64_t address, uint64_t 
     if (lines.size() == 0) return; // no interconnect: the data access alone
     for (uint64_t line = address & ~(kLineBytes - 1); line < address + bytes; line += kLineBytes) {
         tlm::tlm_generic_payload& gp = r.gp;
-        gp.set_command(type == TransactionType::WS ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+        gp.set_command(type == TransactionType::WS ? tlm::TLM_WRITE_COMMAND
+                                                   : tlm::TLM_READ_COMMAND);
         gp.set_address(line);
         gp.set_data_ptr(nullptr); // timing only: the data goes through `data`
         gp.set_data_length(unsigned(kLineBytes));
@@ -81,9 +82,10 @@ void AxiMasterBridge::coherent(TransactionType type, uint64_t address, uint64_t 
         else
             wait(r.done);
         if (!gp.is_response_ok())
-            SC_REPORT_FATAL(name(), ("the bus failed " + std::string(to_string(type)) + " of line " +
-                                     std::to_string(line) + ": " + gp.get_response_string())
-                                        .c_str());
+            SC_REPORT_FATAL(name(),
+                            ("the bus failed " + std::string(to_string(type)) + " of line " +
+                             std::to_string(line) + ": " + gp.get_response_string())
+                                .c_str());
         ++lines_sent_;
     }
 }
@@ -113,8 +115,8 @@ tlm::tlm_sync_enum AxiMasterBridge::snoop_fw(tlm::tlm_generic_payload& gp, tlm::
     return tlm::TLM_COMPLETED;
 }
 
-uint32_t AxiMasterBridge::move(tlm::tlm_command cmd, uint64_t address, uint8_t* bytes,
-                               unsigned len, const uint8_t* enables) {
+uint32_t AxiMasterBridge::move(tlm::tlm_command cmd, uint64_t address, uint8_t* bytes, unsigned len,
+                               const uint8_t* enables) {
     tlm::tlm_generic_payload gp;
     gp.set_command(cmd);
     gp.set_address(address);
@@ -148,9 +150,8 @@ void AxiMasterBridge::serve_reads() {
         std::vector<uint8_t> buf(b.bytes());
         uint32_t resp = kSlvErr;
         if (b.supported()) {
-            coherent(TransactionType::RS, b.address, b.beat_address(b.beats - 1) + b.beat_bytes -
-                                                         b.address,
-                     read_line_);
+            coherent(TransactionType::RS, b.address,
+                     b.beat_address(b.beats - 1) + b.beat_bytes - b.address, read_line_);
             if (b.kind == kBurstIncr)
                 resp = move(tlm::TLM_READ_COMMAND, b.address, buf.data(), unsigned(buf.size()),
                             nullptr);

@@ -41,7 +41,7 @@
 namespace fireplane::rtl {
 
 struct AxiMasterBridgeConfig {
-    uint16_t agent_id = 30;        // Safari agent ID of its Fireplane transactions (I/O: 24-31)
+    uint16_t agent_id = 30;         // Safari agent ID of its Fireplane transactions (I/O: 24-31)
     unsigned timeout_cycles = 1000; // cycles the block may leave a response waiting
 };
 

@@ -6,8 +6,7 @@
 namespace fireplane::rtl {
 
 RtlClock::RtlClock(sc_core::sc_module_name name, const RtlClockConfig& config)
-    : sc_module(name), config_(config), half_(config.period / 2),
-      reset_left_(config.reset_cycles) {
+    : sc_module(name), config_(config), half_(config.period / 2), reset_left_(config.reset_cycles) {
     if (half_ < sc_core::sc_time(1, sc_core::SC_PS))
         throw std::invalid_argument(std::string(this->name()) +
                                     ": the clock period must be at least 2 ps");

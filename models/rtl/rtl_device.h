@@ -35,8 +35,8 @@ struct RtlDeviceConfig {
 // Which interfaces a Verilated block has, by its ports' names.
 #define FIREPLANE_RTL_HAS_PORT(trait, port)                                                        \
     template <class B, class = void> struct trait : std::false_type {};                            \
-    template <class B> struct trait<B, std::void_t<decltype(std::declval<B&>().port)>>             \
-        : std::true_type {};
+    template <class B>                                                                             \
+    struct trait<B, std::void_t<decltype(std::declval<B&>().port)>> : std::true_type {};
 FIREPLANE_RTL_HAS_PORT(HasAxiMaster, m_axi_awvalid)
 FIREPLANE_RTL_HAS_PORT(HasIrq, irq)
 FIREPLANE_RTL_HAS_PORT(HasBusy, busy)
@@ -71,9 +71,8 @@ class RtlDevice : public sc_core::sc_module,
                   public std::conditional_t<HasStream<Block>::value, ObserverRole, NoRole<2>> {
 public:
     RtlDevice(sc_core::sc_module_name name, const RtlDeviceConfig& config)
-        : sc_module(name), clock("clock", config.clock),
-          bridge("bridge", config.registers, clock), block("block"),
-          checker("checker", bridge.pins, clock) {
+        : sc_module(name), clock("clock", config.clock), bridge("bridge", config.registers, clock),
+          block("block"), checker("checker", bridge.pins, clock) {
         clock.bind(block);
         bridge.pins.bind_slave(block);
         if constexpr (HasAxiMaster<Block>::value) {

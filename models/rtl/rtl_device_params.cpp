@@ -15,7 +15,8 @@ using M = AxiMasterBridgeConfig;
 
 ParamTable<C> rtl_common_params() {
     return ParamTable<C>()
-        .address("base", field(&C::registers, &R::base), "physical address of the block's registers")
+        .address("base", field(&C::registers, &R::base),
+                 "physical address of the block's registers")
         .required()
         .bytes("size", field(&C::registers, &R::size), 4, uint64_t(1) << 32,
                "bytes of register space")

@@ -22,8 +22,8 @@ tlm::tlm_sync_enum TransactionStream::observe_fw(tlm::tlm_generic_payload& gp,
     const FireplaneExtension* x = find_fireplane_extension(gp);
     if (phase != tlm::BEGIN_REQ || !x)
         SC_REPORT_FATAL(name(), "observe: a BEGIN_REQ with a FireplaneExtension is expected");
-    queue_.push_back({gp.get_address() & kAddressMask, uint32_t(x->type), x->source,
-                      x->transaction_id});
+    queue_.push_back(
+        {gp.get_address() & kAddressMask, uint32_t(x->type), x->source, x->transaction_id});
     if (queue_.size() == 1) arrived_.notify(sc_core::SC_ZERO_TIME);
     phase = tlm::END_RESP;
     return tlm::TLM_COMPLETED;

@@ -58,7 +58,9 @@ public:
 #undef FIREPLANE_STREAM_VISIT
     }
 
-    uint64_t fed() const { return fed_; }
+    uint64_t fed() const {
+        return fed_;
+    }
 
 private:
     struct Record {
@@ -67,8 +69,10 @@ private:
     };
     tlm::tlm_sync_enum observe_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                   sc_core::sc_time& delay);
-    unsigned observe_dbg(tlm::tlm_generic_payload&) { return 0; } // holds no line
-    void feed();                                                   // SC_THREAD
+    unsigned observe_dbg(tlm::tlm_generic_payload&) {
+        return 0;
+    }            // holds no line
+    void feed(); // SC_THREAD
 
     RtlClock& clock_;
     std::deque<Record> queue_;

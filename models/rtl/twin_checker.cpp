@@ -36,8 +36,8 @@ TwinChecker::TwinChecker(sc_core::sc_module_name name, const RtlClock& clock)
 }
 
 void TwinChecker::mismatch(const std::string& what) {
-    const std::string m = std::string(name()) + ": cycle " + std::to_string(clock_.cycles()) +
-                          ": " + what;
+    const std::string m =
+        std::string(name()) + ": cycle " + std::to_string(clock_.cycles()) + ": " + what;
     if (mismatches_++ == 0) first_ = m;
     SC_REPORT_ERROR("rtl/twin_checker", m.c_str());
 }

@@ -195,7 +195,8 @@ int64_t open_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t flag
             ::close(h);
             return -abi::kEMFILE;
         }
-        p.files().set_special(g, mem ? FdTable::Special::PhysicalMemory : FdTable::Special::PageMap);
+        p.files().set_special(g,
+                              mem ? FdTable::Special::PhysicalMemory : FdTable::Special::PageMap);
         return g;
     }
     std::string content;

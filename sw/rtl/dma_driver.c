@@ -16,8 +16,18 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-enum { ID = 0x00, CTRL = 0x04, STATUS = 0x08, DONE_COUNT = 0x0c, SRC_LO = 0x10, SRC_HI = 0x14,
-       DST_LO = 0x18, DST_HI = 0x1c, LEN = 0x20, SUM = 0x24 };
+enum {
+    ID = 0x00,
+    CTRL = 0x04,
+    STATUS = 0x08,
+    DONE_COUNT = 0x0c,
+    SRC_LO = 0x10,
+    SRC_HI = 0x14,
+    DST_LO = 0x18,
+    DST_HI = 0x1c,
+    LEN = 0x20,
+    SUM = 0x24
+};
 enum { START = 1, IRQ_EN = 2, COPY = 4 };
 enum { BUSY = 1, DONE = 2, ERROR = 4 };
 #define PAGES 4
@@ -107,23 +117,27 @@ int main(int argc, char** argv) {
     for (int op = 0; op < ops; ++op) {
         // Inside one page on each side: the pages are not contiguous in physical memory.
         const long sp = random32() % PAGES, dp = random32() % PAGES;
-        const uint32_t so = 8 * (random32() % (page_size / 8)), doff = 8 * (random32() % (page_size / 8));
+        const uint32_t so = 8 * (random32() % (page_size / 8)),
+                       doff = 8 * (random32() % (page_size / 8));
         const uint32_t room = (uint32_t)page_size - (so > doff ? so : doff);
         const uint32_t len = 8 * (random32() % (room / 8 + 1));
         const int copy = random32() % 4 != 0;
         uint8_t* s = src + sp * page_size + so;
         uint8_t* d = dst + dp * page_size + doff;
         s[0] ^= (uint8_t)op; // the CPU writes the source just before: the engine must see it
-        const uint32_t status = run(physical(pagemap, s), physical(pagemap, d), len, copy ? COPY : 0);
+        const uint32_t status =
+            run(physical(pagemap, s), physical(pagemap, d), len, copy ? COPY : 0);
         not_done += status != DONE;
         wrong_sum += rd(SUM) != checksum(s, len);
         if (copy) wrong_data += memcmp(s, d, len) != 0;
         bytes += len;
     }
-    printf("dma_driver: %d operations, %lu bytes: %d not DONE, %d wrong checksums, %d wrong copies\n",
-           ops, bytes, not_done, wrong_sum, wrong_data);
+    printf(
+        "dma_driver: %d operations, %lu bytes: %d not DONE, %d wrong checksums, %d wrong copies\n",
+        ops, bytes, not_done, wrong_sum, wrong_data);
     printf("dma_driver: DONE_COUNT %u\n", rd(DONE_COUNT));
     const uint32_t status = run(physical(pagemap, src) + 4, physical(pagemap, dst), 64, COPY);
     printf("dma_driver: an unaligned source: %s\n", status == ERROR ? "ERROR" : "no error");
-    return not_done || wrong_sum || wrong_data || status != ERROR || rd(DONE_COUNT) != (uint32_t)ops;
+    return not_done || wrong_sum || wrong_data || status != ERROR ||
+           rd(DONE_COUNT) != (uint32_t)ops;
 }

@@ -30,8 +30,16 @@ using sc_core::sc_time;
 namespace {
 
 enum : uint64_t {
-    kId = 0x00, kCtrl = 0x04, kStatus = 0x08, kDoneCount = 0x0c, kSrcLo = 0x10, kSrcHi = 0x14,
-    kDstLo = 0x18, kDstHi = 0x1c, kLen = 0x20, kSum = 0x24
+    kId = 0x00,
+    kCtrl = 0x04,
+    kStatus = 0x08,
+    kDoneCount = 0x0c,
+    kSrcLo = 0x10,
+    kSrcHi = 0x14,
+    kDstLo = 0x18,
+    kDstHi = 0x1c,
+    kLen = 0x20,
+    kSum = 0x24
 };
 constexpr uint32_t kStart = 1, kIrqEn = 2, kCopy = 4;
 constexpr uint32_t kBusy = 1, kDone = 2, kError = 4;
@@ -223,13 +231,13 @@ TEST_CASE("the DMA engine matches its TLM twin on 100,000 random operations") {
         CHECK(ops == 100000);
         CHECK(b.checker->mismatches() == 0);
         CHECK(b.dev.checker.violations() == 0);
-        CHECK(errors > 1000);    // the error paths were taken ...
-        CHECK(errors < ops / 2); // ... but most operations completed
+        CHECK(errors > 1000);                   // the error paths were taken ...
+        CHECK(errors < ops / 2);                // ... but most operations completed
         CHECK(b.checker->compared() > 9 * ops); // programming, results, extra accesses
         std::printf("%llu operations, %llu bytes, %llu with ERROR, %llu register transactions "
                     "compared, %llu RTL cycles, %llu bursts\n",
-                    (unsigned long long)ops, (unsigned long long)bytes,
-                    (unsigned long long)errors, (unsigned long long)b.checker->compared(),
+                    (unsigned long long)ops, (unsigned long long)bytes, (unsigned long long)errors,
+                    (unsigned long long)b.checker->compared(),
                     (unsigned long long)b.dev.clock.cycles(),
                     (unsigned long long)b.dev.master->bursts());
     });

@@ -90,15 +90,16 @@ uint32_t DmaChecksumModel::write(uint64_t address, uint32_t value, uint32_t stro
     switch (r->access) {
     case Access::ReadOnly: return kSlvErr;
     case Access::WriteOneToClear: reg &= ~(value & mask & r->writable); break;
-    case Access::ReadWrite: reg = (reg & ~(mask & r->writable)) | (value & mask & r->writable); break;
+    case Access::ReadWrite:
+        reg = (reg & ~(mask & r->writable)) | (value & mask & r->writable);
+        break;
     }
     if (r->reg == kCtrl && (value & mask & kCtrlStart) && !debug) start();
     update_irq();
     return kOkay;
 }
 
-bool DmaChecksumModel::move(tlm::tlm_command cmd, uint64_t address, uint8_t* bytes,
-                            unsigned len) {
+bool DmaChecksumModel::move(tlm::tlm_command cmd, uint64_t address, uint8_t* bytes, unsigned len) {
     tlm::tlm_generic_payload gp;
     gp.set_command(cmd);
     gp.set_address(address);
@@ -148,7 +149,8 @@ void DmaChecksumModel::start() {
 }
 
 void DmaChecksumModel::update_irq() {
-    const bool level = (regs_[kCtrl] & kCtrlIrqEn) && (regs_[kStatus] & (kStatusDone | kStatusError));
+    const bool level =
+        (regs_[kCtrl] & kCtrlIrqEn) && (regs_[kStatus] & (kStatusDone | kStatusError));
     if (level == irq_) return;
     irq_ = level;
     if (interrupt_ && config_.interrupt != 0) interrupt_->set_level(config_.interrupt, level);

@@ -39,7 +39,7 @@ class DmaChecksumModel : public sc_core::sc_module,
                          public BusInitiator,
                          public InterruptSource {
 public:
-    tlm_utils::simple_target_socket<DmaChecksumModel> socket;   // the registers
+    tlm_utils::simple_target_socket<DmaChecksumModel> socket;  // the registers
     tlm_utils::simple_initiator_socket<DmaChecksumModel> data; // the DMA's reads and writes
 
     DmaChecksumModel(sc_core::sc_module_name name, const DmaChecksumConfig& config);
