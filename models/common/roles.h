@@ -143,13 +143,16 @@ public:
 };
 
 // The coherent interconnect (the Fireplane bus): agents send their requests
-// to it, it broadcasts each to every snooper (agents and observers, in the
-// order they were attached) and reaches memory through the system bus.
+// to it, it broadcasts each to every agent's snooper and then to every
+// observer, and reaches memory through the system bus.
 class CoherentInterconnect {
 public:
     virtual ~CoherentInterconnect() = default;
     virtual TargetPort& agent_port() = 0;
+    // An agent's snooper (attached right after the agent bound its requests)
+    // and an observer's port; any order.
     virtual void attach_snooper(TargetPort& snooper) = 0;
+    virtual void attach_observer(TargetPort& observer) = 0;
     virtual TargetPort& io_port() = 0;
     virtual void bind_memory(TargetPort& system_bus) = 0;
     // INT transactions announced on io_port() go to the receiver with their target agent ID.

@@ -90,9 +90,17 @@ sc_core::sc_time FireplaneBus::next_edge(const sc_core::sc_time& t) const {
 }
 
 void FireplaneBus::start_of_simulation() {
-    if (snoopers.size() < agents.size())
+    const int n = int(snoopers.size());
+    const bool by_role = !snooper_is_agent_.empty();
+    if (by_role && snooper_is_agent_.size() != size_t(n))
+        fatal("snoopers both attached by role and bound directly");
+    for (int i = 0; i < n; ++i) {
+        const bool agent = by_role ? bool(snooper_is_agent_[size_t(i)]) : i < int(agents.size());
+        (agent ? agent_snooper_ : observers_).push_back(i);
+    }
+    if (agent_snooper_.size() != size_t(agents.size()))
         fatal("every agent needs its snooper: " + std::to_string(agents.size()) + " agents, " +
-              std::to_string(snoopers.size()) + " snoopers");
+              std::to_string(agent_snooper_.size()) + " agents' snoopers");
     if (memory.size() == 0) fatal("the memory socket is not bound");
     responses_.resize(size_t(agents.size()));
     responding_.assign(size_t(agents.size()), false);
@@ -193,10 +201,13 @@ void FireplaneBus::broadcast(uint64_t seq) {
     x.cancelled = false;
     x.supplier = -1;
     ++by_type_[unsigned(x.type)];
-    const int n = int(snoopers.size());
-    for (int k = -1; k < n; ++k) {
-        const int i = k < 0 ? t.agent : k;
-        if (k >= 0 && i == t.agent) continue;
+    const int own = agent_snooper_[size_t(t.agent)];
+    const int agents_n = int(agent_snooper_.size());
+    for (int k = -1; k < agents_n + int(observers_.size()); ++k) {
+        const int i = k < 0          ? own
+                      : k < agents_n ? agent_snooper_[size_t(k)]
+                                     : observers_[size_t(k - agents_n)];
+        if (k >= 0 && i == own) continue;
         tlm::tlm_phase phase = tlm::BEGIN_REQ;
         sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
         if (snoopers[i]->nb_transport_fw(*t.gp, phase, delay) != tlm::TLM_COMPLETED)
@@ -226,7 +237,7 @@ void FireplaneBus::io_announce(int, tlm::tlm_generic_payload& gp, sc_core::sc_ti
     tell_listeners(); // before the observers see this transaction
     ++by_type_[unsigned(x->type)];
     ++busy_cycles_;
-    for (int i = int(agents.size()); i < int(snoopers.size()); ++i) { // the observers
+    for (const int i : observers_) {
         tlm::tlm_phase phase = tlm::BEGIN_REQ;
         sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
         if (snoopers[i]->nb_transport_fw(gp, phase, delay) != tlm::TLM_COMPLETED)

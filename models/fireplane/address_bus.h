@@ -3,11 +3,13 @@
 // domain, as a TLM-2.0 AT module (the "backplane" of the memory-modelling
 // paper, section 3.1).
 //
-// Agents (CPU cache hierarchies) send typed transactions (FireplaneExtension,
-// timing-only payloads) to `agents`. Each gets the next free address slot in
-// arrival order; at its slot the address is broadcast to every `snoopers`
-// binding, the requester's own first (binding i of `snoopers` is agent i's
-// snooper; bindings past the agents are observers such as monitors). Snoops
+// Agents (CPU cache hierarchies, DMA masters) send typed transactions
+// (FireplaneExtension, timing-only payloads) to `agents`. Each gets the next
+// free address slot in arrival order; at its slot the address is broadcast
+// to every agent's snooper, the requester's own first, then to the
+// observers such as monitors (attach_snooper and attach_observer say which
+// is which, in any order; bound directly, binding i of `snoopers` is agent
+// i's snooper and the bindings past the agents are observers). Snoops
 // complete in their first nb_transport_fw call and fill the extension's
 // snoop result, `needs_data` (the requester's self-snoop) and `supplier`.
 // Then the data moves: cache to cache from the supplier, from memory through
@@ -83,7 +85,14 @@ public:
 
     // CoherentInterconnect
     TargetPort& agent_port() override { return agents; }
-    void attach_snooper(TargetPort& snooper) override { snoopers.bind(snooper); }
+    void attach_snooper(TargetPort& snooper) override {
+        snooper_is_agent_.push_back(true);
+        snoopers.bind(snooper);
+    }
+    void attach_observer(TargetPort& observer) override {
+        snooper_is_agent_.push_back(false);
+        snoopers.bind(observer);
+    }
     TargetPort& io_port() override { return io; }
     void bind_memory(TargetPort& system_bus) override { memory.bind(system_bus); }
     void attach_interrupt_receiver(InterruptReceiver& receiver) override;
@@ -157,6 +166,11 @@ private:
     FireplaneBusConfig config_;
     sc_core::sc_time period_;
     std::vector<TimelineListener> listeners_;
+    // What each `snoopers` binding is, when attached through the role (else
+    // the first agents.size() bindings are the agents'): agent i's snooper,
+    // and the observers, which see every transaction after all agents.
+    std::vector<bool> snooper_is_agent_;
+    std::vector<int> agent_snooper_, observers_;
     std::vector<InterruptReceiver*> interrupt_receivers_;
     uint64_t interrupt_nacks_ = 0;
     std::map<uint64_t, Txn> txns_; // by sequence number (arrival call order)

@@ -4,13 +4,15 @@
 //   clk, resetn, s_axi_*   its registers, behind an AxiLiteBridge (BusTarget),
 //                          with an AxiLiteChecker on the pins (required);
 //   m_axi_*                an AXI4 master, through an AxiMasterBridge
-//                          (BusInitiator, CoherentAgent): DMA into the machine;
+//                          (BusInitiator, CoherentAgent), with an Axi4Checker:
+//                          DMA into the machine;
 //   irq                    a level interrupt (InterruptSource, `interrupt`);
 //   busy                   keeps the clock running while high (work of its own);
 //   tr_*                   the bus's transactions (BusObserver), from a
 //                          TransactionStream, drained before each register access.
 // Block is the class fireplane_add_rtl() made.
 #include "axi_lite_bridge.h"
+#include "axi4_checker.h"
 #include "axi_lite_checker.h"
 #include "axi_master_bridge.h"
 #include "interrupt_pin.h"
@@ -78,6 +80,7 @@ public:
         if constexpr (HasAxiMaster<Block>::value) {
             master.emplace("master", config.master, clock);
             master->pins.bind_master(block);
+            master_checker.emplace("master_checker", master->pins, clock);
             this->MasterRoles::master = &*master;
         }
         if constexpr (HasIrq<Block>::value) {
@@ -105,6 +108,7 @@ public:
     Block block;
     AxiLiteChecker checker;
     std::optional<AxiMasterBridge> master;
+    std::optional<Axi4Checker> master_checker;
     std::optional<InterruptPin> irq;
     std::optional<TransactionStream> stream;
     Pin<bool> busy{"busy"};

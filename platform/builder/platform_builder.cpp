@@ -85,7 +85,7 @@ void wire_interconnect(const std::vector<Part>& parts, Platform& platform) {
             if (!ic)
                 p.fail("watches the coherent interconnect, but the machine has no component of "
                        "type fireplane_bus");
-            ic->attach_snooper(observer->observer_port());
+            ic->attach_observer(observer->observer_port());
         }
     }
 }

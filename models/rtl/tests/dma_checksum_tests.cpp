@@ -171,6 +171,7 @@ TEST_CASE("the DMA engine copies and checksums memory, raises its interrupt, and
             CHECK(b.dev.master->errors() == 0);
             CHECK(b.dev.master->bytes() == 2000);
             CHECK(b.dev.checker.violations() == 0);
+            CHECK(b.dev.master_checker->violations() == 0);
             // Idle: the clock stops.
             const uint64_t cycles = b.dev.clock.cycles();
             sc_core::wait(sc_time(1, sc_core::SC_MS));
@@ -231,6 +232,7 @@ TEST_CASE("the DMA engine matches its TLM twin on 100,000 random operations") {
         CHECK(ops == 100000);
         CHECK(b.checker->mismatches() == 0);
         CHECK(b.dev.checker.violations() == 0);
+        CHECK(b.dev.master_checker->violations() == 0);
         CHECK(errors > 1000);                   // the error paths were taken ...
         CHECK(errors < ops / 2);                // ... but most operations completed
         CHECK(b.checker->compared() > 9 * ops); // programming, results, extra accesses
