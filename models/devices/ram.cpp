@@ -25,7 +25,9 @@ sc_core::sc_time Ram::access(tlm::tlm_generic_payload& gp) {
 
     const uint64_t len = gp.get_data_length();
     const bool is_read = gp.is_read();
-    copy_payload(gp, host_ptr() + gp.get_address());
+    // A timing-only payload (a cache's or a DMA master's line transaction,
+    // in a machine without a coherent bus) moves no data: the data went its own way.
+    if (gp.get_data_ptr()) copy_payload(gp, host_ptr() + gp.get_address());
 
     if (is_read) {
         ++reads_;

@@ -78,7 +78,9 @@ public:
         clock.bind(block);
         bridge.pins.bind_slave(block);
         if constexpr (HasAxiMaster<Block>::value) {
-            master.emplace("master", config.master, clock);
+            AxiMasterBridgeConfig m = config.master;
+            m.timeout_cycles = config.registers.timeout_cycles; // one `timeout_cycles` for both
+            master.emplace("master", m, clock);
             master->pins.bind_master(block);
             master_checker.emplace("master_checker", master->pins, clock);
             this->MasterRoles::master = &*master;
