@@ -16,20 +16,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-enum {
-    ID = 0x00,
-    CTRL = 0x04,
-    STATUS = 0x08,
-    DONE_COUNT = 0x0c,
-    SRC_LO = 0x10,
-    SRC_HI = 0x14,
-    DST_LO = 0x18,
-    DST_HI = 0x1c,
-    LEN = 0x20,
-    SUM = 0x24
-};
-enum { START = 1, IRQ_EN = 2, COPY = 4 };
-enum { BUSY = 1, DONE = 2, ERROR = 4 };
+#include "dma_checksum_regs.h"
+
 #define PAGES 4
 
 static volatile uint32_t* regs;
@@ -53,29 +41,17 @@ static uint64_t physical(int pagemap, const void* p) {
     return (entry & ((1ull << 55) - 1)) * (uint64_t)page_size + va % page_size;
 }
 
-// The engine's checksum: per 64-bit beat, little-endian lanes.
-static uint32_t checksum(const uint8_t* p, uint32_t len) {
-    uint32_t sum = 0;
-    for (uint32_t k = 0; k < len; k += 8) {
-        uint64_t beat = 0;
-        for (int i = 7; i >= 0; --i)
-            beat = beat << 8 | p[k + i];
-        sum = ((sum << 1) | (sum >> 31)) + ((uint32_t)beat ^ (uint32_t)(beat >> 32));
-    }
-    return sum;
-}
-
 static uint32_t run(uint64_t src, uint64_t dst, uint32_t len, uint32_t ctrl) {
-    wr(SRC_LO, (uint32_t)src);
-    wr(SRC_HI, (uint32_t)(src >> 32));
-    wr(DST_LO, (uint32_t)dst);
-    wr(DST_HI, (uint32_t)(dst >> 32));
-    wr(LEN, len);
-    wr(CTRL, ctrl | START);
+    wr(DMA_SRC_LO, (uint32_t)src);
+    wr(DMA_SRC_HI, (uint32_t)(src >> 32));
+    wr(DMA_DST_LO, (uint32_t)dst);
+    wr(DMA_DST_HI, (uint32_t)(dst >> 32));
+    wr(DMA_LEN, len);
+    wr(DMA_CTRL, ctrl | DMA_START);
     uint32_t status;
-    while ((status = rd(STATUS)) & BUSY)
+    while ((status = rd(DMA_STATUS)) & DMA_BUSY)
         ;
-    wr(STATUS, DONE | ERROR);
+    wr(DMA_STATUS, DMA_DONE | DMA_ERROR);
     return status;
 }
 
@@ -101,7 +77,7 @@ int main(int argc, char** argv) {
         return 100;
     }
     regs = p;
-    printf("dma_driver: id 0x%08x, page size %ld\n", rd(ID), page_size);
+    printf("dma_driver: id 0x%08x, page size %ld\n", rd(DMA_ID), page_size);
 
     uint8_t *src, *dst;
     if (posix_memalign((void**)&src, page_size, PAGES * page_size) ||
@@ -126,18 +102,18 @@ int main(int argc, char** argv) {
         uint8_t* d = dst + dp * page_size + doff;
         s[0] ^= (uint8_t)op; // the CPU writes the source just before: the engine must see it
         const uint32_t status =
-            run(physical(pagemap, s), physical(pagemap, d), len, copy ? COPY : 0);
-        not_done += status != DONE;
-        wrong_sum += rd(SUM) != checksum(s, len);
+            run(physical(pagemap, s), physical(pagemap, d), len, copy ? DMA_COPY : 0);
+        not_done += status != DMA_DONE;
+        wrong_sum += rd(DMA_SUM) != dma_checksum(s, len);
         if (copy) wrong_data += memcmp(s, d, len) != 0;
         bytes += len;
     }
     printf(
         "dma_driver: %d operations, %lu bytes: %d not DONE, %d wrong checksums, %d wrong copies\n",
         ops, bytes, not_done, wrong_sum, wrong_data);
-    printf("dma_driver: DONE_COUNT %u\n", rd(DONE_COUNT));
-    const uint32_t status = run(physical(pagemap, src) + 4, physical(pagemap, dst), 64, COPY);
-    printf("dma_driver: an unaligned source: %s\n", status == ERROR ? "ERROR" : "no error");
-    return not_done || wrong_sum || wrong_data || status != ERROR ||
-           rd(DONE_COUNT) != (uint32_t)ops;
+    printf("dma_driver: DONE_COUNT %u\n", rd(DMA_DONE_COUNT));
+    const uint32_t status = run(physical(pagemap, src) + 4, physical(pagemap, dst), 64, DMA_COPY);
+    printf("dma_driver: an unaligned source: %s\n", status == DMA_ERROR ? "ERROR" : "no error");
+    return not_done || wrong_sum || wrong_data || status != DMA_ERROR ||
+           rd(DMA_DONE_COUNT) != (uint32_t)ops;
 }

@@ -198,6 +198,20 @@ module dma_checksum (
   logic [63:0] chunk_bytes;
   assign chunk_bytes = {57'b0, beats, 3'b0};
 
+  // A chunk has been moved (read, and written with COPY): the next one, or done.
+  task automatic chunk_done();
+    cur_src <= cur_src + chunk_bytes;
+    cur_dst <= cur_dst + chunk_bytes;
+    rem_beats <= rem_beats - 29'(beats);
+    if (rem_beats == 29'(beats)) begin
+      state <= S_IDLE;
+      done <= 1;
+      done_count <= done_count + 1;
+    end else begin
+      state <= S_AR;
+    end
+  endtask
+
   always_ff @(posedge clk) begin
     if (!resetn) begin
       irq_en <= 0;
@@ -283,15 +297,7 @@ module dma_checksum (
               aw_done <= 0;
               w_done <= 0;
             end else begin
-              cur_src <= cur_src + chunk_bytes;
-              rem_beats <= rem_beats - 29'(beats);
-              if (rem_beats == 29'(beats)) begin
-                state <= S_IDLE;
-                done <= 1;
-                done_count <= done_count + 1;
-              end else begin
-                state <= S_AR;
-              end
+              chunk_done();
             end
           end
         end
@@ -310,16 +316,7 @@ module dma_checksum (
             state <= S_IDLE;
             error <= 1;
           end else begin
-            cur_src <= cur_src + chunk_bytes;
-            cur_dst <= cur_dst + chunk_bytes;
-            rem_beats <= rem_beats - 29'(beats);
-            if (rem_beats == 29'(beats)) begin
-              state <= S_IDLE;
-              done <= 1;
-              done_count <= done_count + 1;
-            end else begin
-              state <= S_AR;
-            end
+            chunk_done();
           end
         end
         default: ;
