@@ -6,48 +6,39 @@ namespace fireplane::rtl {
 
 namespace {
 
-enum Channel { kAw, kW, kB, kAr, kR, kChannels };
-
-struct ChannelInfo {
-    const char* valid;
-    const char* payload;
-    Axi4Checker::Sample (*sample)(const Axi4Pins&);
-};
-
 // Each channel's VALID, READY and payload (packed so that any change shows).
-const ChannelInfo kChannelTable[kChannels] = {
+const ChannelInfo<Axi4Pins> kChannelTable[kAxiChannels] = {
     {"AWVALID", "AWADDR/AWLEN/AWSIZE/AWBURST",
      [](const Axi4Pins& p) {
-         return Axi4Checker::Sample{p.awvalid.read(), p.awready.read(), p.awaddr.read(),
-                                    uint64_t(p.awlen.read()) << 8 | p.awsize.read() << 2 |
-                                        p.awburst.read()};
+         return ChannelSample{p.awvalid.read(), p.awready.read(), p.awaddr.read(),
+                              uint64_t(p.awlen.read()) << 8 | p.awsize.read() << 2 |
+                                  p.awburst.read()};
      }},
     {"WVALID", "WDATA/WSTRB/WLAST",
      [](const Axi4Pins& p) {
-         return Axi4Checker::Sample{p.wvalid.read(), p.wready.read(), p.wdata.read(),
-                                    uint64_t(p.wstrb.read()) << 1 | p.wlast.read()};
+         return ChannelSample{p.wvalid.read(), p.wready.read(), p.wdata.read(),
+                              uint64_t(p.wstrb.read()) << 1 | p.wlast.read()};
      }},
     {"BVALID", "BRESP",
      [](const Axi4Pins& p) {
-         return Axi4Checker::Sample{p.bvalid.read(), p.bready.read(), p.bresp.read(), 0};
+         return ChannelSample{p.bvalid.read(), p.bready.read(), p.bresp.read(), 0};
      }},
     {"ARVALID", "ARADDR/ARLEN/ARSIZE/ARBURST",
      [](const Axi4Pins& p) {
-         return Axi4Checker::Sample{p.arvalid.read(), p.arready.read(), p.araddr.read(),
-                                    uint64_t(p.arlen.read()) << 8 | p.arsize.read() << 2 |
-                                        p.arburst.read()};
+         return ChannelSample{p.arvalid.read(), p.arready.read(), p.araddr.read(),
+                              uint64_t(p.arlen.read()) << 8 | p.arsize.read() << 2 |
+                                  p.arburst.read()};
      }},
     {"RVALID", "RDATA/RRESP/RLAST",
      [](const Axi4Pins& p) {
-         return Axi4Checker::Sample{p.rvalid.read(), p.rready.read(), p.rdata.read(),
-                                    uint64_t(p.rresp.read()) << 1 | p.rlast.read()};
+         return ChannelSample{p.rvalid.read(), p.rready.read(), p.rdata.read(),
+                              uint64_t(p.rresp.read()) << 1 | p.rlast.read()};
      }},
 };
 
 } // namespace
 
-Axi4Checker::Axi4Checker(sc_core::sc_module_name name, const Axi4Pins& pins,
-                         const RtlClock& clock)
+Axi4Checker::Axi4Checker(sc_core::sc_module_name name, const Axi4Pins& pins, const RtlClock& clock)
     : sc_module(name), pins_(pins), clock_(clock) {
     SC_HAS_PROCESS(Axi4Checker);
     SC_METHOD(on_edge);
@@ -78,24 +69,19 @@ void Axi4Checker::check_burst(const char* channel, uint64_t address, unsigned le
 
 void Axi4Checker::on_edge() {
     if (!clock_.resetn.read()) {
-        for (Sample& s : last_)
-            s = Sample{};
+        for (ChannelSample& s : last_)
+            s = ChannelSample{};
         aw_beats_.clear();
         ar_beats_.clear();
         w_beat_ = r_beat_ = 0;
         w_bursts_ = b_taken_ = aw_taken_ = 0;
         return;
     }
-    Sample now[kChannels];
-    for (int c = 0; c < kChannels; ++c) {
+    ChannelSample now[kAxiChannels];
+    for (int c = 0; c < kAxiChannels; ++c) {
         now[c] = kChannelTable[c].sample(pins_);
-        const Sample& before = last_[c];
-        if (before.valid && !before.ready) {
-            if (!now[c].valid)
-                report(kChannelTable[c].valid, "VALID dropped before READY");
-            else if (now[c].payload != before.payload || now[c].extra != before.extra)
-                report(kChannelTable[c].payload, "changed while VALID waited for READY");
-        }
+        check_handshake(kChannelTable[c], last_[c], now[c],
+                        [this](const char* signal, const char* rule) { report(signal, rule); });
     }
     auto taken = [&](int c) { return now[c].valid && now[c].ready; };
     if (now[kB].valid && std::min(aw_taken_, w_bursts_) <= b_taken_)
@@ -122,8 +108,8 @@ void Axi4Checker::on_edge() {
         const bool known = w_bursts_ < aw_taken_ && w_bursts_ >= b_taken_ && k < aw_beats_.size();
         const unsigned beats = known ? aw_beats_[size_t(k)] : 0;
         if (known && last != (w_beat_ == beats))
-            report("WLAST", last ? "on a beat before the burst's last"
-                                 : "missing on the burst's last beat");
+            report("WLAST",
+                   last ? "on a beat before the burst's last" : "missing on the burst's last beat");
         if (last || w_beat_ == beats) {
             ++w_bursts_;
             w_beat_ = 0;
@@ -137,8 +123,8 @@ void Axi4Checker::on_edge() {
         ++r_beat_;
         const bool last = now[kR].extra & 1;
         if (last != (r_beat_ == ar_beats_.front()))
-            report("RLAST", last ? "on a beat before the burst's last"
-                                 : "missing on the burst's last beat");
+            report("RLAST",
+                   last ? "on a beat before the burst's last" : "missing on the burst's last beat");
         if (r_beat_ == ar_beats_.front()) {
             ar_beats_.pop_front();
             r_beat_ = 0;

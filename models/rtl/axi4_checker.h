@@ -13,6 +13,7 @@
 //    and is not of the reserved type 3; a WRAP burst has 2, 4, 8 or 16 beats.
 // Nothing is checked while resetn is low.
 #include "axi4.h"
+#include "axi_handshake.h"
 #include "rtl_clock.h"
 
 #include <systemc>
@@ -30,11 +31,6 @@ public:
     uint64_t violations() const { return violations_; }
     const std::string& first_violation() const { return first_; }
 
-    struct Sample { // one channel's handshake and payload at an edge
-        bool valid = false, ready = false;
-        uint64_t payload = 0, extra = 0;
-    };
-
 private:
     void on_edge();
     void report(const char* signal, const char* rule);
@@ -43,9 +39,9 @@ private:
 
     const Axi4Pins& pins_;
     const RtlClock& clock_;
-    Sample last_[5]; // AW, W, B, AR, R at the previous edge
+    ChannelSample last_[kAxiChannels];         // AW, W, B, AR, R at the previous edge
     std::deque<unsigned> aw_beats_, ar_beats_; // beats of bursts whose address was taken
-    unsigned w_beat_ = 0, r_beat_ = 0;          // beats of the current burst so far
+    unsigned w_beat_ = 0, r_beat_ = 0;         // beats of the current burst so far
     uint64_t w_bursts_ = 0, b_taken_ = 0, aw_taken_ = 0;
     uint64_t violations_ = 0;
     std::string first_;

@@ -6,39 +6,31 @@ namespace fireplane::rtl {
 
 namespace {
 
-enum Channel { kAw, kW, kB, kAr, kR, kChannels };
-
 // The channels, as the rules name them: each one's VALID, READY and payload.
-struct ChannelInfo {
-    const char* valid;
-    const char* payload;
-    AxiLiteChecker::Sample (*sample)(const AxiLitePins&);
-};
-
-const ChannelInfo kChannelTable[kChannels] = {
+const ChannelInfo<AxiLitePins> kChannelTable[kAxiChannels] = {
     {"AWVALID", "AWADDR/AWPROT",
      [](const AxiLitePins& p) {
-         return AxiLiteChecker::Sample{p.awvalid.read(), p.awready.read(),
-                                       uint64_t(p.awaddr.read()) << 3 | p.awprot.read()};
+         return ChannelSample{p.awvalid.read(), p.awready.read(),
+                              uint64_t(p.awaddr.read()) << 3 | p.awprot.read()};
      }},
     {"WVALID", "WDATA/WSTRB",
      [](const AxiLitePins& p) {
-         return AxiLiteChecker::Sample{p.wvalid.read(), p.wready.read(),
-                                       uint64_t(p.wdata.read()) << 4 | p.wstrb.read()};
+         return ChannelSample{p.wvalid.read(), p.wready.read(),
+                              uint64_t(p.wdata.read()) << 4 | p.wstrb.read()};
      }},
     {"BVALID", "BRESP",
      [](const AxiLitePins& p) {
-         return AxiLiteChecker::Sample{p.bvalid.read(), p.bready.read(), p.bresp.read()};
+         return ChannelSample{p.bvalid.read(), p.bready.read(), p.bresp.read()};
      }},
     {"ARVALID", "ARADDR/ARPROT",
      [](const AxiLitePins& p) {
-         return AxiLiteChecker::Sample{p.arvalid.read(), p.arready.read(),
-                                       uint64_t(p.araddr.read()) << 3 | p.arprot.read()};
+         return ChannelSample{p.arvalid.read(), p.arready.read(),
+                              uint64_t(p.araddr.read()) << 3 | p.arprot.read()};
      }},
     {"RVALID", "RDATA/RRESP",
      [](const AxiLitePins& p) {
-         return AxiLiteChecker::Sample{p.rvalid.read(), p.rready.read(),
-                                       uint64_t(p.rdata.read()) << 2 | p.rresp.read()};
+         return ChannelSample{p.rvalid.read(), p.rready.read(),
+                              uint64_t(p.rdata.read()) << 2 | p.rresp.read()};
      }},
 };
 
@@ -63,21 +55,16 @@ void AxiLiteChecker::report(const char* signal, const char* rule) {
 void AxiLiteChecker::on_edge() {
     ++edges_;
     if (!clock_.resetn.read()) {
-        for (Sample& s : last_)
-            s = Sample{};
+        for (ChannelSample& s : last_)
+            s = ChannelSample{};
         aw_taken_ = w_taken_ = b_taken_ = ar_taken_ = r_taken_ = 0;
         return;
     }
-    Sample now[kChannels];
-    for (int c = 0; c < kChannels; ++c) {
+    ChannelSample now[kAxiChannels];
+    for (int c = 0; c < kAxiChannels; ++c) {
         now[c] = kChannelTable[c].sample(pins_);
-        const Sample& before = last_[c];
-        if (before.valid && !before.ready) { // was waiting for READY
-            if (!now[c].valid)
-                report(kChannelTable[c].valid, "VALID dropped before READY");
-            else if (now[c].payload != before.payload)
-                report(kChannelTable[c].payload, "changed while VALID waited for READY");
-        }
+        check_handshake(kChannelTable[c], last_[c], now[c],
+                        [this](const char* signal, const char* rule) { report(signal, rule); });
     }
     if (now[kB].valid && std::min(aw_taken_, w_taken_) <= b_taken_)
         report("BVALID", "a write response without a write whose address and data were taken");

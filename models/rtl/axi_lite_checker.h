@@ -10,6 +10,7 @@
 //    a read response a read whose address was taken;
 //  - EXOKAY is not an AXI4-Lite response.
 // Nothing is checked while resetn is low.
+#include "axi_handshake.h"
 #include "axi_lite.h"
 #include "rtl_clock.h"
 
@@ -28,19 +29,13 @@ public:
     const std::string& first_violation() const { return first_; }
     uint64_t edges() const { return edges_; }
 
-    // One channel's handshake and payload as sampled at an edge.
-    struct Sample {
-        bool valid = false, ready = false;
-        uint64_t payload = 0;
-    };
-
 private:
     void on_edge();
     void report(const char* signal, const char* rule);
 
     const AxiLitePins& pins_;
     const RtlClock& clock_;
-    Sample last_[5]; // AW, W, B, AR, R at the previous edge
+    ChannelSample last_[kAxiChannels]; // AW, W, B, AR, R at the previous edge
     uint64_t aw_taken_ = 0, w_taken_ = 0, b_taken_ = 0, ar_taken_ = 0, r_taken_ = 0;
     uint64_t edges_ = 0, violations_ = 0;
     std::string first_;

@@ -11,8 +11,8 @@
 //   tr_*                   the bus's transactions (BusObserver), from a
 //                          TransactionStream, drained before each register access.
 // Block is the class fireplane_add_rtl() made.
-#include "axi_lite_bridge.h"
 #include "axi4_checker.h"
+#include "axi_lite_bridge.h"
 #include "axi_lite_checker.h"
 #include "axi_master_bridge.h"
 #include "interrupt_pin.h"
