@@ -39,19 +39,7 @@ const ChannelInfo<Axi4Pins> kChannelTable[kAxiChannels] = {
 } // namespace
 
 Axi4Checker::Axi4Checker(sc_core::sc_module_name name, const Axi4Pins& pins, const RtlClock& clock)
-    : sc_module(name), pins_(pins), clock_(clock) {
-    SC_HAS_PROCESS(Axi4Checker);
-    SC_METHOD(on_edge);
-    sensitive << clock_.clk.posedge_event();
-    dont_initialize();
-}
-
-void Axi4Checker::report(const char* signal, const char* rule) {
-    const std::string m = std::string(name()) + ": cycle " + std::to_string(clock_.cycles()) +
-                          ": " + signal + ": " + rule;
-    if (violations_++ == 0) first_ = m;
-    SC_REPORT_ERROR("rtl/axi4_checker", m.c_str());
-}
+    : AxiChecker(name, clock, "rtl/axi4_checker"), pins_(pins) {}
 
 void Axi4Checker::check_burst(const char* channel, uint64_t address, unsigned len, unsigned size,
                               unsigned burst) {
@@ -67,8 +55,8 @@ void Axi4Checker::check_burst(const char* channel, uint64_t address, unsigned le
     }
 }
 
-void Axi4Checker::on_edge() {
-    if (!clock_.resetn.read()) {
+void Axi4Checker::check_edge(bool in_reset) {
+    if (in_reset) {
         for (ChannelSample& s : last_)
             s = ChannelSample{};
         aw_beats_.clear();

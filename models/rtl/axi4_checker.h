@@ -13,7 +13,7 @@
 //    and is not of the reserved type 3; a WRAP burst has 2, 4, 8 or 16 beats.
 // Nothing is checked while resetn is low.
 #include "axi4.h"
-#include "axi_handshake.h"
+#include "axi_checker.h"
 #include "rtl_clock.h"
 
 #include <systemc>
@@ -24,27 +24,20 @@
 
 namespace fireplane::rtl {
 
-class Axi4Checker : public sc_core::sc_module {
+class Axi4Checker : public AxiChecker {
 public:
     Axi4Checker(sc_core::sc_module_name name, const Axi4Pins& pins, const RtlClock& clock);
 
-    uint64_t violations() const { return violations_; }
-    const std::string& first_violation() const { return first_; }
-
 private:
-    void on_edge();
-    void report(const char* signal, const char* rule);
+    void check_edge(bool in_reset) override;
     void check_burst(const char* channel, uint64_t address, unsigned len, unsigned size,
                      unsigned burst);
 
     const Axi4Pins& pins_;
-    const RtlClock& clock_;
     ChannelSample last_[kAxiChannels];         // AW, W, B, AR, R at the previous edge
     std::deque<unsigned> aw_beats_, ar_beats_; // beats of bursts whose address was taken
     unsigned w_beat_ = 0, r_beat_ = 0;         // beats of the current burst so far
     uint64_t w_bursts_ = 0, b_taken_ = 0, aw_taken_ = 0;
-    uint64_t violations_ = 0;
-    std::string first_;
 };
 
 } // namespace fireplane::rtl

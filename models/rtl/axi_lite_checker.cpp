@@ -38,23 +38,10 @@ const ChannelInfo<AxiLitePins> kChannelTable[kAxiChannels] = {
 
 AxiLiteChecker::AxiLiteChecker(sc_core::sc_module_name name, const AxiLitePins& pins,
                                const RtlClock& clock)
-    : sc_module(name), pins_(pins), clock_(clock) {
-    SC_HAS_PROCESS(AxiLiteChecker);
-    SC_METHOD(on_edge);
-    sensitive << clock_.clk.posedge_event();
-    dont_initialize();
-}
+    : AxiChecker(name, clock, "rtl/axi_lite_checker"), pins_(pins) {}
 
-void AxiLiteChecker::report(const char* signal, const char* rule) {
-    const std::string m =
-        std::string(name()) + ": cycle " + std::to_string(edges_) + ": " + signal + ": " + rule;
-    if (violations_++ == 0) first_ = m;
-    SC_REPORT_ERROR("rtl/axi_lite_checker", m.c_str());
-}
-
-void AxiLiteChecker::on_edge() {
-    ++edges_;
-    if (!clock_.resetn.read()) {
+void AxiLiteChecker::check_edge(bool in_reset) {
+    if (in_reset) {
         for (ChannelSample& s : last_)
             s = ChannelSample{};
         aw_taken_ = w_taken_ = b_taken_ = ar_taken_ = r_taken_ = 0;

@@ -10,7 +10,7 @@
 //    a read response a read whose address was taken;
 //  - EXOKAY is not an AXI4-Lite response.
 // Nothing is checked while resetn is low.
-#include "axi_handshake.h"
+#include "axi_checker.h"
 #include "axi_lite.h"
 #include "rtl_clock.h"
 
@@ -21,24 +21,16 @@
 
 namespace fireplane::rtl {
 
-class AxiLiteChecker : public sc_core::sc_module {
+class AxiLiteChecker : public AxiChecker {
 public:
     AxiLiteChecker(sc_core::sc_module_name name, const AxiLitePins& pins, const RtlClock& clock);
 
-    uint64_t violations() const { return violations_; }
-    const std::string& first_violation() const { return first_; }
-    uint64_t edges() const { return edges_; }
-
 private:
-    void on_edge();
-    void report(const char* signal, const char* rule);
+    void check_edge(bool in_reset) override;
 
     const AxiLitePins& pins_;
-    const RtlClock& clock_;
     ChannelSample last_[kAxiChannels]; // AW, W, B, AR, R at the previous edge
     uint64_t aw_taken_ = 0, w_taken_ = 0, b_taken_ = 0, ar_taken_ = 0, r_taken_ = 0;
-    uint64_t edges_ = 0, violations_ = 0;
-    std::string first_;
 };
 
 } // namespace fireplane::rtl

@@ -1,6 +1,6 @@
 #include "register_rtl.h"
 
-#include "twins/dma_checksum_model.h"
+#include "models/rtl/twins/dma_checksum_model.h"
 
 #include "core/factory/model_factory.h"
 #include "core/factory/param_table.h"
