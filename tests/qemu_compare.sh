@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs one SPARC program under qemu-sparc64 and under fireplane and passes
-# only if stdout, stderr and the exit code are all identical.
+# only if stdout, stderr and the exit code are all identical, and the run's
+# CPI stack sums to its cycles (tests/cpi/check_cpi_sum.py).
 #
 #   qemu_compare.sh <fireplane-binary> <config.yaml> <program> [--stdin FILE] [-- args...]
 #
@@ -82,7 +83,8 @@ run() {
 
 run qemu qemu-sparc64 "$program" "${args[@]}"
 qemu_rc=$?
-run fireplane "$fireplane" run --quiet --config "$config" -- "$program" "${args[@]}"
+run fireplane "$fireplane" run --quiet --config "$config" --stats "$tmp/stats.json" -- \
+    "$program" "${args[@]}"
 fp_rc=$?
 
 describe_rc() {
@@ -112,6 +114,11 @@ done
 if [[ $qemu_rc -ne $fp_rc ]]; then
     failed=1
     echo "=== exit code differs ==="
+fi
+if [[ -f $tmp/stats.json ]] &&
+    ! python3 "$(dirname "$0")/cpi/check_cpi_sum.py" "$tmp/stats.json" >"$tmp/cpi"; then
+    failed=1
+    echo "=== the CPI stack ===" && cat "$tmp/cpi"
 fi
 
 if ((failed)); then

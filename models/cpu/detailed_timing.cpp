@@ -22,6 +22,15 @@ constexpr StallEvents kStallEvents[] = {
     {StallCause::Raw, Event::ReRawMiss, Event::ReRawMiss, false},
     {StallCause::IcMiss, Event::Dispatch0IcMiss, Event::Dispatch0IcMiss, false},
 };
+
+// The CPI stack's cause of a stall, by what the caches said stalled it (in
+// StallCause order). A stall with no cause of its own is a MEMBAR or an
+// atomic waiting for the store queue or the line.
+constexpr CpiCause kStallCpi[] = {
+    CpiCause::MembarAtomic, CpiCause::StoreQueueFull, CpiCause::DcMiss,
+    CpiCause::EcMiss,       CpiCause::RawHazard,      CpiCause::IcMiss,
+};
+static_assert(sizeof kStallCpi / sizeof kStallCpi[0] == unsigned(StallCause::IcMiss) + 1);
 } // namespace
 
 void DetailedTiming::restart() {
@@ -66,6 +75,7 @@ uint64_t DetailedTiming::fetch(SparcCore& core, const RetiredInstruction& insn, 
 
 void DetailedTiming::count_stall(SparcCore& core, StallCause cause, uint64_t cycles) {
     if (cycles == 0) return;
+    core.cpi.add(kStallCpi[unsigned(cause)], cycles);
     for (const StallEvents& e : kStallEvents) {
         if (e.cause != cause) continue;
         core.counters.count(e.first, cycles);
@@ -97,6 +107,9 @@ uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn)
     const bool redirected = core.pc != insn.pc + 4 || in.skips_delay_slot;
     const uint64_t added = pipeline_.issue(in, delay_slot || redirected);
     const uint64_t cycle = insn.cycle + added;
+    const PipelineModel::IssueCost& cost = pipeline_.last_cost();
+    core.cpi.add(CpiCause::Base, cost.base);
+    core.cpi.add(cost.waited_for, cost.waited);
 
     pending_count_ = 0;
     if (insn.access_count) {
@@ -138,7 +151,7 @@ void DetailedTiming::resume(SparcCore& core, const cache::CacheAnswer& answer) {
     // a double access had two parts); they may wait again.
     stall += data_accesses(core, wait_from_ + stall);
     pipeline_.stall(stall);
-    core.add_cycles(stall);
+    core.add_attributed_cycles(stall); // count_stall attributed every part
 }
 
 } // namespace fireplane::sparc

@@ -1,18 +1,25 @@
 #include "fixed_timing.h"
 
+#include "sparc_core.h"
+
+#include <algorithm>
+
 namespace fireplane::sparc {
 
-uint64_t FixedTiming::retire(SparcCore&, const RetiredInstruction& insn) {
+uint64_t FixedTiming::retire(SparcCore& core, const RetiredInstruction& insn) {
     bool read = false, write = false;
     for (unsigned i = 0; i < insn.access_count; ++i) {
         const cache::RequestKind k = insn.accesses[i].kind;
         if (k == cache::RequestKind::Prefetch || k == cache::RequestKind::Barrier) continue;
         (insn.accesses[i].writes() ? write : read) = true;
     }
-    if (read && write) return config_.atomic_cycles;
-    if (read) return config_.load_cycles;
-    if (write) return config_.store_cycles;
-    return 1;
+    const uint64_t cycles = read && write ? config_.atomic_cycles
+                            : read        ? config_.load_cycles
+                            : write       ? config_.store_cycles
+                                          : 1;
+    core.cpi.add(CpiCause::Base, std::min<uint64_t>(cycles, 1));
+    core.cpi.add(CpiCause::MemoryFixed, cycles - std::min<uint64_t>(cycles, 1));
+    return cycles;
 }
 
 } // namespace fireplane::sparc

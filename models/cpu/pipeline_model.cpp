@@ -7,6 +7,30 @@ namespace fireplane::sparc {
 namespace {
 // How many instructions of each pipe one group can hold.
 constexpr unsigned kPipeWidth[] = {2, 1, 1, 1, 1};
+
+// What a dependent instruction waits for, by its producer's class (in InstructionClass order).
+constexpr CpiCause kWaitCause[] = {
+    CpiCause::IntDependency, // IntAlu
+    CpiCause::IntDependency, // IntMul
+    CpiCause::DivideSqrt,    // IntDiv
+    CpiCause::LoadUse,       // Load
+    CpiCause::IntDependency, // Store
+    CpiCause::LoadUse,       // Atomic
+    CpiCause::LoadUse,       // FpLoad
+    CpiCause::IntDependency, // FpStore
+    CpiCause::IntDependency, // Prefetch
+    CpiCause::IntDependency, // Branch
+    CpiCause::IntDependency, // Call
+    CpiCause::IntDependency, // Jump
+    CpiCause::FpDependency,  // FpAdd
+    CpiCause::FpDependency,  // FpMul
+    CpiCause::DivideSqrt,    // FpDivSingle
+    CpiCause::DivideSqrt,    // FpDivDouble
+    CpiCause::DivideSqrt,    // FpSqrtSingle
+    CpiCause::DivideSqrt,    // FpSqrtDouble
+    CpiCause::Serializing,   // Serializing
+};
+static_assert(sizeof kWaitCause / sizeof kWaitCause[0] == unsigned(InstructionClass::kCount));
 } // namespace
 
 PipelineModel::Pipe PipelineModel::pipe_of(InstructionClass c) {
@@ -42,13 +66,17 @@ uint64_t PipelineModel::issue(const InstructionInfo& insn, bool taken, unsigned 
                                                1u << unsigned(InstructionClass::FpSqrtDouble);
     const bool divide = (kDivideClasses >> unsigned(insn.cls)) & 1;
     uint64_t earliest = group_cycle_;
+    CpiCause why = CpiCause::Base; // what set `earliest`
+    auto wait_for = [&](uint64_t ready, CpiCause cause) {
+        if (ready > earliest) earliest = ready, why = cause;
+    };
     // kNoReg reads its own slot, which is never written, so no test is needed.
     for (uint8_t r : insn.src)
-        earliest = std::max(earliest, ready_[r]);
-    if (divide) earliest = std::max(earliest, divide_busy_until_);
+        wait_for(ready_[r], ready_cause_[r]);
+    if (divide) wait_for(divide_busy_until_, CpiCause::DivideSqrt);
     if (insn.cls == InstructionClass::Serializing) // waits for everything in flight
         for (unsigned r = 0; r < kTrackedRegs; ++r)
-            earliest = std::max(earliest, ready_[r]);
+            wait_for(ready_[r], CpiCause::Serializing);
 
     const bool fits = !group_closed_ && group_size_ < config_.issue_width &&
                       (pipe == kNone || pipe_use_[pipe] < kPipeWidth[pipe]);
@@ -57,13 +85,21 @@ uint64_t PipelineModel::issue(const InstructionInfo& insn, bool taken, unsigned 
     ++group_size_;
     if (pipe != kNone) ++pipe_use_[pipe];
     const uint64_t done = group_cycle_ + config_.latency[unsigned(insn.cls)] + extra_latency;
-    for (uint8_t r : insn.dst)
-        ready_[r == kNoReg ? kWriteSink : r] = done; // kNoReg's own slot stays 0 for reads
+    for (uint8_t r : insn.dst) {
+        const unsigned slot = r == kNoReg ? kWriteSink : r; // kNoReg's own slot stays 0 for reads
+        ready_[slot] = done;
+        ready_cause_[slot] = kWaitCause[unsigned(insn.cls)];
+    }
     if (divide) divide_busy_until_ = done;
     if (taken || insn.cls == InstructionClass::Serializing) group_closed_ = true;
     // The first instruction of a run starts group 0 at cycle 0 and costs a cycle.
     const uint64_t added = group_cycle_ - before + (first_ ? 1 : 0);
     first_ = false;
+    // A new group's first cycle is Base; the cycles it started later than
+    // the one after the last group went to what the instruction waited for.
+    cost_.base = added ? 1 : 0;
+    cost_.waited = added ? added - 1 : 0;
+    cost_.waited_for = why;
     return added;
 }
 

@@ -4,6 +4,7 @@
 // integer, one load/store, one branch, an FP adder and an FP multiplier) and
 // by register dependencies with each class's result latency. The detailed
 // timing model feeds it the retired instructions and adds memory stalls.
+#include "cpi_stack.h"
 #include "instruction_class.h"
 
 #include <array>
@@ -47,6 +48,14 @@ public:
     // joins the current group). `taken` ends the group after a control transfer;
     // `extra_latency` delays its results (a cache miss, say).
     uint64_t issue(const InstructionInfo& insn, bool taken = false, unsigned extra_latency = 0);
+    // Where the last issue's cycles went: one Base cycle when it started a
+    // group, and the cycles it waited past that for `waited_for` (the result
+    // it needed, a busy divide unit, or everything in flight).
+    struct IssueCost {
+        uint64_t base = 0, waited = 0;
+        CpiCause waited_for = CpiCause::Base;
+    };
+    const IssueCost& last_cost() const { return cost_; }
     uint64_t cycle() const { return group_cycle_; }
     // The pipeline stood still for `cycles` after the current group (a cache
     // stall); the next instruction starts a new group after it.
@@ -65,6 +74,8 @@ private:
     // absent source); absent destinations write kWriteSink.
     static constexpr unsigned kWriteSink = kTrackedRegs;
     std::array<uint64_t, 256> ready_{};
+    std::array<CpiCause, 256> ready_cause_{}; // what waiting for each register's value is
+    IssueCost cost_;
     uint64_t group_cycle_ = 0;
     unsigned group_size_ = 0;
     std::array<unsigned, kPipes> pipe_use_{};

@@ -205,6 +205,7 @@ bool SparcCore::service_events() {
 }
 
 void SparcCore::set_timing_model(TimingModel* model) {
+    cpi.add(CpiCause::Base, retired() - cycles_at_); // the untimed instructions' cycles
     cycles_ = cycles();
     cycles_at_ = retired();
     timing_ = model;

@@ -9,6 +9,7 @@
 #include "insn.h"
 #include "magic.h"
 #include "memory_backend.h"
+#include "cpi_stack.h"
 #include "perf_counters.h"
 #include "retire_observer.h"
 #include "timing_model.h"
@@ -132,6 +133,9 @@ public:
     TrapLevelState trap_stack[kMaxTl + 1];
     PerfCounters counters;              // PCR (ASR 16), PIC (ASR 17) and every counter event
     CpuTimers timers;                   // TICK, STICK and their compares
+    // Where the cycles went. Every change to the cycle count below is
+    // attributed here; cpi_stack() adds the instructions run since, untimed.
+    CpiStack cpi;
     uint64_t dispatch_control = 0;      // ASR 18 (DCR): branch prediction and dispatch options
     bool trap_registers_at_tl0 = false; // a board's leniency (SparcCpuConfig), not V9's rule
     // Whether a PIC overflow posts SOFTINT 15 (the hardware does). A host
@@ -154,9 +158,14 @@ public:
     uint64_t tick() const { return timers.tick(cycles()); }
     uint64_t stick() const { return timers.stick(cycles()); }
     // Stall cycles: the CPU waited for its caches, a device or an interrupt
-    // dispatch. A stall past the run's cycle limit ends the run there, so a
-    // CPU polling a device comes back to SystemC time when it should.
-    void add_cycles(uint64_t n) {
+    // dispatch, for `cause`. A stall past the run's cycle limit ends the run
+    // there, so a CPU polling a device comes back to SystemC time when it should.
+    void add_cycles(uint64_t n, CpiCause cause) {
+        cpi.add(cause, n);
+        add_attributed_cycles(n);
+    }
+    // The same, for cycles the caller has attributed to `cpi` itself.
+    void add_attributed_cycles(uint64_t n) {
         cycles_ += n;
         if (cycles() >= cycle_limit_) {
             end_chain();
@@ -167,8 +176,15 @@ public:
     void idle(uint64_t n) {
         const bool user = !(pstate & kPstatePriv);
         if (user) counters.set_mode(true, counter_now());
+        cpi.add(CpiCause::Idle, n);
         cycles_ += n;
         if (user) counters.set_mode(false, counter_now());
+    }
+    // The CPI stack now: its causes sum to cycles().
+    CpiStack cpi_stack() const {
+        CpiStack now = cpi;
+        now.add(CpiCause::Base, retired() - cycles_at_); // one cycle each, untimed
+        return now;
     }
     PerfCounters::Now counter_now() const { return {retired(), cycles()}; }
 

@@ -53,6 +53,13 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
             },
             e.description, "count", true);
     }
+    // The CPI stack: where every cycle went (models/cpu/cpi_stack.h); the causes sum to `cycles`.
+    for (const CpiCauseInfo& c : cpi_causes()) {
+        const CpiCause cause = c.cause;
+        stats_.add_formula(
+            "cpi." + std::string(c.name), [this, cause] { return double(core_.cpi_stack()[cause]); },
+            std::string(c.description), "cycles", true);
+    }
     stats_.add_counter("counters.pic_overflows", &core_.pic_overflows,
                        "PIC wraps (each sets SOFTINT bit 15)");
     stats_.add_counter("traps", &core_.traps_taken, "traps taken");
@@ -380,7 +387,8 @@ bool SparcCpu::io_access(uint64_t pa, Access access, uint8_t* data, unsigned len
     socket->b_transport(gp, delay);
     running_ = this; // a b_transport may wait(), and others run meanwhile
     // The CPU stalls for the device: whole cycles, so local time stays c * period.
-    if (delay > before) core_.add_cycles((delay - before).value() / period_.value() + 1);
+    if (delay > before)
+        core_.add_cycles((delay - before).value() / period_.value() + 1, CpiCause::Device);
     return gp.is_response_ok();
 }
 
@@ -432,7 +440,9 @@ bool SparcCpu::send_interrupt(const InterruptVector& vector) {
         send_int_transaction(*interrupt_socket[0], vector, uint16_t(interrupts_.sent), delay);
     running_ = this;
     // The dispatch is BUSY until the answer: whole cycles, as for I/O.
-    if (delay > before) core_.add_cycles((delay - before).value() / period_.value() + 1);
+    if (delay > before)
+        core_.add_cycles((delay - before).value() / period_.value() + 1,
+                         CpiCause::InterruptDispatch);
     return taken;
 }
 

@@ -1,6 +1,7 @@
 #include "run_summary.h"
 
 #include "core/stats/stats.h"
+#include "models/cpu/cpi_stack.h"
 #include "models/cpu/sparc_cpu.h"
 #include "models/fireplane/address_bus.h"
 #include "platform/builder/platform_builder.h"
@@ -102,6 +103,27 @@ void RunSummary::print(std::ostream& out, int exit_code, bool region_of_interest
                       100 * ratio(counter("DC_rd_miss"), counter("DC_rd")),
                       100 * ratio(counter("EC_misses"), counter("EC_ref")), counter("EC_snoop_inv"),
                       counter("EC_snoop_cb"));
+        out << line;
+    }
+    // Where each CPU's cycles went: its CPI stack, the largest causes first.
+    for (const auto* cpu : platform_.cpus) {
+        const std::string base = cpu->name();
+        const double insns = value(base + ".instructions");
+        if (insns == 0) continue;
+        std::vector<std::pair<double, std::string_view>> causes;
+        for (const sparc::CpiCauseInfo& c : sparc::cpi_causes())
+            if (const double v = value(base + ".cpi." + std::string(c.name)); v > 0)
+                causes.emplace_back(v, c.name);
+        std::stable_sort(causes.begin(), causes.end(),
+                         [](const auto& a, const auto& b) { return a.first > b.first; });
+        std::string stack;
+        for (const auto& [cycles, name] : causes) {
+            std::snprintf(line, sizeof line, "%s%.*s %.3f", stack.empty() ? "" : ", ",
+                          int(name.size()), name.data(), cycles / insns);
+            stack += line;
+        }
+        std::snprintf(line, sizeof line, "%-6s CPI %.3f = %s\n", cpu->name(),
+                      value(base + ".cycles") / insns, stack.c_str());
         out << line;
     }
     // The interconnect: the transaction mix, how busy the address bus was, where data came from.

@@ -101,3 +101,42 @@ TEST_CASE("a memory stall delays the results by its length", "[pipeline]") {
     cycles += pipe.issue(classify(as::alu(as::kAdd, as::l1, as::l0, as::i1)));
     CHECK(cycles == 1 + 2 + 18);
 }
+
+namespace {
+
+// The CPI stack of a sequence: each issue's Base cycle and its wait, by cause.
+CpiStack stack_of(const std::vector<uint32_t>& words) {
+    PipelineModel pipe;
+    CpiStack stack;
+    for (uint32_t w : words) {
+        pipe.issue(classify(w));
+        stack.add(CpiCause::Base, pipe.last_cost().base);
+        stack.add(pipe.last_cost().waited_for, pipe.last_cost().waited);
+    }
+    return stack;
+}
+
+} // namespace
+
+TEST_CASE("the pipeline's cycles go to Base and to what each instruction waited for",
+          "[pipeline][cpi]") {
+    // ldx at 0, its user at 2: two groups (Base) and one cycle of load-use.
+    const CpiStack load = stack_of({as::mem(as::kLdx, as::l0, as::sp, 8),
+                                    as::alu(as::kAdd, as::l1, as::l0, as::i1)});
+    CHECK(load[CpiCause::Base] == 2);
+    CHECK(load[CpiCause::LoadUse] == 1);
+    CHECK(load.total() == 3);
+    // faddd, then a faddd that needs it: issue at 0 and 4, three cycles of FP dependency.
+    const CpiStack fp = stack_of({as::fpop1(as::kFaddd, 4, 2, 0), as::fpop1(as::kFaddd, 6, 4, 0)});
+    CHECK(fp[CpiCause::Base] == 2);
+    CHECK(fp[CpiCause::FpDependency] == 3);
+    // Two independent fdivd: the second waits 19 cycles for the unit.
+    const CpiStack div = stack_of({as::fpop1(as::kFdivd, 4, 2, 0), as::fpop1(as::kFdivd, 8, 6, 10)});
+    CHECK(div[CpiCause::Base] == 2);
+    CHECK(div[CpiCause::DivideSqrt] == 19);
+    // Independent adds pair: one group, one Base cycle, nothing waited.
+    const CpiStack pair = stack_of({as::alu(as::kAdd, as::l0, as::i0, as::i1),
+                                    as::alu(as::kAdd, as::l1, as::i2, as::i3)});
+    CHECK(pair.total() == 1);
+    CHECK(pair[CpiCause::Base] == 1);
+}

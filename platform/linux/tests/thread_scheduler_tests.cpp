@@ -116,7 +116,7 @@ struct Rig {
     // CPU i's clock moves on by at least `t` (whole cycles).
     void advance(unsigned i, const sc_time& t) {
         const uint64_t period = cpus[i]->clock_period().value();
-        core(i).add_cycles((t.value() + period - 1) / period);
+        core(i).add_cycles((t.value() + period - 1) / period, sparc::CpiCause::Device);
     }
     sc_time clock(unsigned i) const { return cpus[i]->clock_time(); }
     // A thread allowed only on CPU i, put there by dispatch.
@@ -616,7 +616,7 @@ TEST_CASE("scheduler: thread_cycles and process_cycles count the cycles each thr
     REQUIRE(r.on(0) == &b);
     CHECK(r.os->thread_cycles(m) == slice);
     CHECK(r.os->thread_cycles(b) == 0);
-    r.core(0).add_cycles(500);
+    r.core(0).add_cycles(500, sparc::CpiCause::Device);
     CHECK(r.os->thread_cycles(b) == 500);
     CHECK(r.os->thread_cycles(m) == slice); // not while off its CPU
     CHECK(r.os->process_cycles() == slice + 500);
