@@ -7,19 +7,21 @@ in both modes (cpuN.counters.Cycle_cnt).
 
 Exits 1 naming the CPU and the three numbers when they differ, or when fewer
 than N CPUs ran an instruction."""
-import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import stats  # noqa: E402
 
 
 def main(argv):
     if len(argv) not in (2, 4) or (len(argv) == 4 and argv[2] != "--min-cpus"):
         print(__doc__, file=sys.stderr)
         return 2
-    with open(argv[1], encoding="utf-8") as f:
-        stats = json.load(f)
+    doc = stats.load(argv[1])
     min_cpus = int(argv[3]) if len(argv) == 4 else 1
     ran = 0
-    for name, group in sorted(stats.items()):
+    for name, group in sorted(doc.items()):
         if not isinstance(group, dict) or "cpi" not in group:
             continue
         cycles = group["cycles"]["value"]
