@@ -4,12 +4,12 @@
 // SystemC; sparc_cpu.h wraps it into a TLM module.
 #include "asi.h"
 #include "code_cache.h"
+#include "cpi_stack.h"
 #include "cpu_timers.h"
 #include "debug_hook.h"
 #include "insn.h"
 #include "magic.h"
 #include "memory_backend.h"
-#include "cpi_stack.h"
 #include "perf_counters.h"
 #include "retire_observer.h"
 #include "timing_model.h"
@@ -131,8 +131,8 @@ public:
     uint64_t tba = 0;
     uint64_t softint = 0;
     TrapLevelState trap_stack[kMaxTl + 1];
-    PerfCounters counters;              // PCR (ASR 16), PIC (ASR 17) and every counter event
-    CpuTimers timers;                   // TICK, STICK and their compares
+    PerfCounters counters; // PCR (ASR 16), PIC (ASR 17) and every counter event
+    CpuTimers timers;      // TICK, STICK and their compares
     // Where the cycles went. Every change to the cycle count below is
     // attributed here; cpi_stack() adds the instructions run since, untimed.
     CpiStack cpi;

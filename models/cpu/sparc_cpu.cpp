@@ -57,8 +57,9 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     for (const CpiCauseInfo& c : cpi_causes()) {
         const CpiCause cause = c.cause;
         stats_.add_formula(
-            "cpi." + std::string(c.name), [this, cause] { return double(core_.cpi_stack()[cause]); },
-            std::string(c.description), "cycles", true);
+            "cpi." + std::string(c.name),
+            [this, cause] { return double(core_.cpi_stack()[cause]); }, std::string(c.description),
+            "cycles", true);
     }
     stats_.add_counter("counters.pic_overflows", &core_.pic_overflows,
                        "PIC wraps (each sets SOFTINT bit 15)");

@@ -1,5 +1,6 @@
 #include "experiment.h"
 
+#include "platform/profiling/cpi_profile.h"
 #include "platform/profiling/experiment_format.h"
 #include "tsv_file.h"
 
@@ -160,6 +161,23 @@ void read_exact(Experiment& x) {
     }
 }
 
+// cpi.tsv came with the CPI stack; an older --exact experiment lacks it.
+void read_cpi(Experiment& x) {
+    const std::string path = x.path(fmt::kCpiFile);
+    if (!is_file(path)) return;
+    const std::string header = profiling::cpi_header();
+    TsvFile tsv(path, header.c_str());
+    std::vector<std::string> f;
+    while (tsv.next(f)) {
+        CpiCount c;
+        c.pc = tsv.address(f[0], "pc");
+        c.instructions = tsv.number(f[1], "instructions");
+        for (size_t i = 2; i < f.size(); ++i)
+            c.cycles.push_back(tsv.number(f[i], "cycles"));
+        x.cpi_counts.push_back(std::move(c));
+    }
+}
+
 void read_symbols(Experiment& x) {
     TsvFile tsv(x.path(fmt::kSymbolsFile), fmt::kSymbolsHeader);
     std::vector<std::string> f;
@@ -203,7 +221,10 @@ Experiment read_experiment(const std::string& dir) {
                                     ")");
     read_info(x);
     read_packets(x);
-    if (x.exact) read_exact(x);
+    if (x.exact) {
+        read_exact(x);
+        read_cpi(x);
+    }
     read_symbols(x);
     read_loadmap(x);
     return x;

@@ -37,6 +37,13 @@ struct ExactCount {
     uint64_t count = 0;
 };
 
+// cpi.tsv: the CPI stack of one instruction (--exact experiments).
+struct CpiCount {
+    uint64_t pc = 0;
+    uint64_t instructions = 0;
+    std::vector<uint64_t> cycles; // per cause, in cpi_causes() order
+};
+
 struct Symbol {
     uint64_t start = 0;
     uint64_t size = 0;
@@ -68,6 +75,7 @@ struct Experiment {
 
     std::vector<Packet> packets;
     std::vector<ExactCount> exact_counts; // empty unless exact
+    std::vector<CpiCount> cpi_counts;     // empty unless exact (and cpi.tsv was written)
     std::vector<Symbol> symbols;
     std::vector<Segment> loadmap;
 

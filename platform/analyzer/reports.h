@@ -15,6 +15,7 @@ void report_data_objects(Session& s);
 void report_cpu_list(Session& s);
 void report_folded(Session& s, const std::string& file); // "" for the session's stream
 void report_truth(Session& s);
+void report_cpi(Session& s);
 void report_header(Session& s);
 
 // "Exclusive cycles", for the listings' headings.

@@ -46,6 +46,7 @@ public:
             exact_.resize(c_.counters_.size());
             for (size_t k = 0; k < c_.counters_.size(); ++k)
                 last_.push_back(total(k));
+            cpi_last_ = core_.cpi_stack();
         }
         core_.set_retire_observer(this);
     }
@@ -83,6 +84,7 @@ public:
     }
 
     std::vector<std::unordered_map<uint64_t, uint64_t>>& exact() { return exact_; }
+    const std::unordered_map<uint64_t, CpiRow>& cpi() const { return cpi_; }
 
 private:
     struct Pending {
@@ -104,6 +106,12 @@ private:
             if (now != last_[k]) exact_[k][pc] += now - last_[k];
             last_[k] = now;
         }
+        const sparc::CpiStack now = core_.cpi_stack();
+        CpiRow& row = cpi_[pc];
+        ++row.instructions;
+        for (const sparc::CpiCauseInfo& c : sparc::cpi_causes())
+            row.cycles[unsigned(c.cause)] += now[c.cause] - cpi_last_[c.cause];
+        cpi_last_ = now;
     }
 
     void deliver(const Pending& p) {
@@ -142,6 +150,8 @@ private:
     std::vector<Pending> pending_;
     std::vector<std::unordered_map<uint64_t, uint64_t>> exact_; // per counter: events per PC
     std::vector<uint64_t> last_;                                // per counter: the total seen last
+    std::unordered_map<uint64_t, CpiRow> cpi_;                  // the CPI stack per PC
+    sparc::CpiStack cpi_last_;                                  // the stack seen last
 };
 
 Collector::Collector(const CollectOptions& options, std::vector<sparc::SparcCpu*> cpus,
@@ -190,11 +200,19 @@ void Collector::finish(int exit_code) {
         info.counters.push_back({hw.name, hw.raw, hw.units(), k.reg, k.request.overflow,
                                  hw.cycles(), k.request.backtrack, sparc::memop_name(hw.memop())});
     }
-    std::vector<std::map<uint64_t, uint64_t>> exact(counters_.size());
-    for (auto& w : watches_)
+    ExactProfile exact;
+    exact.events.resize(counters_.size());
+    for (auto& w : watches_) {
         for (size_t k = 0; k < w->exact().size(); ++k)
             for (const auto& [pc, n] : w->exact()[k])
-                exact[k][pc] += n;
+                exact.events[k][pc] += n;
+        for (const auto& [pc, row] : w->cpi()) {
+            CpiRow& sum = exact.cpi[pc];
+            sum.instructions += row.instructions;
+            for (unsigned c = 0; c < sparc::kCpiCauses; ++c)
+                sum.cycles[c] += row.cycles[c];
+        }
+    }
     if (process_) load_map_.note_all(process_->memory());
     write_experiment(folder_, info, packets_, options_.exact ? &exact : nullptr, image_,
                      load_map_.segments());

@@ -12,6 +12,7 @@ constexpr unsigned kVersion = 1;
 constexpr const char* kExperimentFile = "experiment.json"; // what was run and how
 constexpr const char* kPacketsFile = "packets.tsv";        // one profile packet per line
 constexpr const char* kExactFile = "exact.tsv";            // --exact: every event per PC
+constexpr const char* kCpiFile = "cpi.tsv";                // --exact: the CPI stack per PC
 constexpr const char* kSymbolsFile = "symbols.tsv";        // the ELF's symbol table
 constexpr const char* kLoadMapFile = "loadmap.tsv";        // the process's segments
 constexpr const char* kArchiveDir = "archive";             // a copy of the program's ELF

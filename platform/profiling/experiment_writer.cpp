@@ -87,6 +87,18 @@ void write_exact(const fs::path& dir, const std::vector<std::map<uint64_t, uint6
     o.close();
 }
 
+void write_cpi(const fs::path& dir, const CpiByPc& cpi) {
+    const std::string header = cpi_header();
+    Output o(dir / format::kCpiFile, header.c_str());
+    for (const auto& [pc, row] : cpi) {
+        *o << hex(pc) << '\t' << row.instructions;
+        for (uint64_t c : row.cycles)
+            *o << '\t' << c;
+        *o << '\n';
+    }
+    o.close();
+}
+
 void write_symbols(const fs::path& dir, const loader::ElfImage& image) {
     Output o(dir / format::kSymbolsFile, format::kSymbolsHeader);
     for (const loader::ElfSymbol& s : image.symbols)
@@ -120,8 +132,7 @@ void create_experiment_folder(const std::string& folder) {
 }
 
 void write_experiment(const std::string& folder, const ExperimentInfo& info,
-                      const std::vector<ProfilePacket>& packets,
-                      const std::vector<std::map<uint64_t, uint64_t>>* exact,
+                      const std::vector<ProfilePacket>& packets, const ExactProfile* exact,
                       const loader::ElfImage& image, const std::vector<Segment>& segments) {
     const fs::path dir(folder);
     const std::string archive =
@@ -133,7 +144,10 @@ void write_experiment(const std::string& folder, const ExperimentInfo& info,
         if (!elf) throw std::runtime_error("cannot write " + (dir / archive).string());
     }
     write_packets(dir, packets);
-    if (exact) write_exact(dir, *exact);
+    if (exact) {
+        write_exact(dir, exact->events);
+        write_cpi(dir, exact->cpi);
+    }
     write_symbols(dir, image);
     write_load_map(dir, segments);
     write_json(dir, info, packets.size(), archive); // last: a complete experiment has it

@@ -1,5 +1,6 @@
 #pragma once
 // Writes an experiment folder (docs/experiment-format.md).
+#include "cpi_profile.h"
 #include "load_map.h"
 #include "platform/loader/elf_image.h"
 #include "profile_packet.h"
@@ -36,10 +37,15 @@ std::string next_experiment_name();
 // Creates `folder`; throws std::invalid_argument if it exists or cannot be made.
 void create_experiment_folder(const std::string& folder);
 
+// What --exact adds: every counter's events per PC, and the CPI stack per PC.
+struct ExactProfile {
+    std::vector<std::map<uint64_t, uint64_t>> events; // per counter
+    CpiByPc cpi;
+};
+
 // Writes everything into `folder`; throws std::runtime_error on an I/O error.
 void write_experiment(const std::string& folder, const ExperimentInfo& info,
-                      const std::vector<ProfilePacket>& packets,
-                      const std::vector<std::map<uint64_t, uint64_t>>* exact,
+                      const std::vector<ProfilePacket>& packets, const ExactProfile* exact,
                       const loader::ElfImage& image, const std::vector<Segment>& segments);
 
 } // namespace fireplane::profiling
