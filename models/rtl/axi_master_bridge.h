@@ -14,9 +14,10 @@
 // time, each in its own thread; WREADY rises once AW is taken. Bursts are
 // INCR or FIXED with beats of 1 to 8 bytes, the address aligned to the beat;
 // anything else (WRAP, an unaligned address, a burst crossing 4 KiB) is
-// answered SLVERR without touching memory. A target's address error is
-// DECERR, any other error SLVERR. Bytes travel in the lanes of their
-// addresses (little-endian lanes), WSTRB becomes the byte enables.
+// answered SLVERR without touching memory. A target's address error, on the
+// bus or at the data access, is DECERR, any other error SLVERR: software
+// that points the block at no memory gets an error, not a stopped run. Bytes travel in the lanes of
+// their addresses (little-endian lanes), WSTRB becomes the byte enables.
 //
 // The bridge holds the block's clock (RtlClock) while it serves a burst; a
 // block that stops taking the response for `timeout_cycles` is a model bug
@@ -92,8 +93,9 @@ private:
 
     void serve_reads();  // SC_THREAD
     void serve_writes(); // SC_THREAD
-    // RS or WS for every line of [address, address + bytes).
-    void coherent(TransactionType type, uint64_t address, uint64_t bytes, LineRequest& r);
+    // RS or WS for every line of [address, address + bytes); an AXI response
+    // (DECERR for a line no memory holds, and then no further line).
+    uint32_t coherent(TransactionType type, uint64_t address, uint64_t bytes, LineRequest& r);
     // The data access of one beat (FIXED) or the whole burst (INCR); an AXI response.
     uint32_t move(tlm::tlm_command cmd, uint64_t address, uint8_t* bytes, unsigned len,
                   const uint8_t* enables);

@@ -4,8 +4,8 @@
 // Linux user-space drivers do, and has the engine copy and checksum them:
 // random lengths and offsets inside a page (the pages are not contiguous),
 // polling STATUS until the engine is done. Each copy must equal its source,
-// each SUM the checksum computed here; an unaligned source must end in
-// ERROR. The engine's registers are little-endian words.
+// each SUM the checksum computed here; an unaligned source, and one where
+// no memory is, must end in ERROR. The engine's registers are little-endian words.
 //
 //   dma_driver [OPERATIONS] [PHYSICAL-ADDRESS]   (default 300, 0x1fff2200000)
 #include <fcntl.h>
@@ -114,6 +114,10 @@ int main(int argc, char** argv) {
     printf("dma_driver: DONE_COUNT %u\n", rd(DMA_DONE_COUNT));
     const uint32_t status = run(physical(pagemap, src) + 4, physical(pagemap, dst), 64, DMA_COPY);
     printf("dma_driver: an unaligned source: %s\n", status == DMA_ERROR ? "ERROR" : "no error");
-    return not_done || wrong_sum || wrong_data || status != DMA_ERROR ||
+    // No memory there: the bus answers the engine's read with an error, and the run goes on.
+    const uint32_t nowhere = run(0x40000000000ull, physical(pagemap, dst), 64, DMA_COPY);
+    printf("dma_driver: a source outside memory: %s\n",
+           nowhere == DMA_ERROR ? "ERROR" : "no error");
+    return not_done || wrong_sum || wrong_data || status != DMA_ERROR || nowhere != DMA_ERROR ||
            rd(DMA_DONE_COUNT) != (uint32_t)ops;
 }
