@@ -48,7 +48,6 @@ public:
             sum += c;
         return sum;
     }
-    uint64_t* counter(CpiCause cause) { return &cycles_[unsigned(cause)]; }
 
 private:
     std::array<uint64_t, kCpiCauses> cycles_{};

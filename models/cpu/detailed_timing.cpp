@@ -2,35 +2,38 @@
 
 #include "sparc_core.h"
 
+#include <iterator>
+
 namespace fireplane::sparc {
 
 using cache::RequestKind;
 using cache::StallCause;
 
 namespace {
-// The counters a stall's cycles go to, by what stalled it (an E$ miss is also a D$ miss).
-struct StallEvents {
+// Where a stall's cycles go, by what the caches said stalled it (in
+// StallCause order): the CPI stack's cause, and up to two counter events (an
+// E$ miss is also a D$ miss). A stall with no cause of its own is a MEMBAR
+// or an atomic waiting for the store queue or the line: no counter has it.
+struct StallAccount {
     StallCause cause;
-    Event first;
-    Event second;
-    bool has_second;
+    CpiCause cpi;
+    unsigned events;
+    Event event[2];
 };
-constexpr StallEvents kStallEvents[] = {
-    {StallCause::StoreQueue, Event::RstallStoreQ, Event::RstallStoreQ, false},
-    {StallCause::DcMiss, Event::ReDcMiss, Event::ReDcMiss, false},
-    {StallCause::EcMiss, Event::ReDcMiss, Event::ReEcMiss, true},
-    {StallCause::Raw, Event::ReRawMiss, Event::ReRawMiss, false},
-    {StallCause::IcMiss, Event::Dispatch0IcMiss, Event::Dispatch0IcMiss, false},
+constexpr StallAccount kStallAccounts[] = {
+    {StallCause::None, CpiCause::MembarAtomic, 0, {}},
+    {StallCause::StoreQueue, CpiCause::StoreQueueFull, 1, {Event::RstallStoreQ}},
+    {StallCause::DcMiss, CpiCause::DcMiss, 1, {Event::ReDcMiss}},
+    {StallCause::EcMiss, CpiCause::EcMiss, 2, {Event::ReDcMiss, Event::ReEcMiss}},
+    {StallCause::Raw, CpiCause::RawHazard, 1, {Event::ReRawMiss}},
+    {StallCause::IcMiss, CpiCause::IcMiss, 1, {Event::Dispatch0IcMiss}},
 };
-
-// The CPI stack's cause of a stall, by what the caches said stalled it (in
-// StallCause order). A stall with no cause of its own is a MEMBAR or an
-// atomic waiting for the store queue or the line.
-constexpr CpiCause kStallCpi[] = {
-    CpiCause::MembarAtomic, CpiCause::StoreQueueFull, CpiCause::DcMiss,
-    CpiCause::EcMiss,       CpiCause::RawHazard,      CpiCause::IcMiss,
-};
-static_assert(sizeof kStallCpi / sizeof kStallCpi[0] == unsigned(StallCause::IcMiss) + 1);
+constexpr bool accounts_follow_causes() {
+    for (unsigned i = 0; i < std::size(kStallAccounts); ++i)
+        if (unsigned(kStallAccounts[i].cause) != i) return false;
+    return std::size(kStallAccounts) == unsigned(StallCause::IcMiss) + 1;
+}
+static_assert(accounts_follow_causes(), "kStallAccounts: one row per StallCause, in order");
 } // namespace
 
 void DetailedTiming::restart() {
@@ -75,12 +78,10 @@ uint64_t DetailedTiming::fetch(SparcCore& core, const RetiredInstruction& insn, 
 
 void DetailedTiming::count_stall(SparcCore& core, StallCause cause, uint64_t cycles) {
     if (cycles == 0) return;
-    core.cpi.add(kStallCpi[unsigned(cause)], cycles);
-    for (const StallEvents& e : kStallEvents) {
-        if (e.cause != cause) continue;
-        core.counters.count(e.first, cycles);
-        if (e.has_second) core.counters.count(e.second, cycles);
-    }
+    const StallAccount& a = kStallAccounts[unsigned(cause)];
+    core.cpi.add(a.cpi, cycles);
+    for (unsigned e = 0; e < a.events; ++e)
+        core.counters.count(a.event[e], cycles);
 }
 
 uint64_t DetailedTiming::access(SparcCore& core, cache::CacheRequest request, uint64_t cycle) {

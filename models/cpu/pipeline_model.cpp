@@ -1,6 +1,7 @@
 #include "pipeline_model.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace fireplane::sparc {
 
@@ -8,44 +9,39 @@ namespace {
 // How many instructions of each pipe one group can hold.
 constexpr unsigned kPipeWidth[] = {2, 1, 1, 1, 1};
 
-// What a dependent instruction waits for, by its producer's class (in InstructionClass order).
-constexpr CpiCause kWaitCause[] = {
-    CpiCause::IntDependency, // IntAlu
-    CpiCause::IntDependency, // IntMul
-    CpiCause::DivideSqrt,    // IntDiv
-    CpiCause::LoadUse,       // Load
-    CpiCause::IntDependency, // Store
-    CpiCause::LoadUse,       // Atomic
-    CpiCause::LoadUse,       // FpLoad
-    CpiCause::IntDependency, // FpStore
-    CpiCause::IntDependency, // Prefetch
-    CpiCause::IntDependency, // Branch
-    CpiCause::IntDependency, // Call
-    CpiCause::IntDependency, // Jump
-    CpiCause::FpDependency,  // FpAdd
-    CpiCause::FpDependency,  // FpMul
-    CpiCause::DivideSqrt,    // FpDivSingle
-    CpiCause::DivideSqrt,    // FpDivDouble
-    CpiCause::DivideSqrt,    // FpSqrtSingle
-    CpiCause::DivideSqrt,    // FpSqrtDouble
-    CpiCause::Serializing,   // Serializing
+// Per instruction class, in InstructionClass order: the pipe it issues to,
+// and what an instruction that needs its result waits for.
+struct ClassRow {
+    PipelineModel::Pipe pipe;
+    CpiCause wait;
 };
-static_assert(sizeof kWaitCause / sizeof kWaitCause[0] == unsigned(InstructionClass::kCount));
+using P = PipelineModel::Pipe;
+constexpr ClassRow kClassTable[] = {
+    {P::kInt, CpiCause::IntDependency},    // IntAlu
+    {P::kInt, CpiCause::IntDependency},    // IntMul
+    {P::kInt, CpiCause::DivideSqrt},       // IntDiv
+    {P::kMem, CpiCause::LoadUse},          // Load
+    {P::kMem, CpiCause::IntDependency},    // Store
+    {P::kMem, CpiCause::LoadUse},          // Atomic
+    {P::kMem, CpiCause::LoadUse},          // FpLoad
+    {P::kMem, CpiCause::IntDependency},    // FpStore
+    {P::kMem, CpiCause::IntDependency},    // Prefetch
+    {P::kBranch, CpiCause::IntDependency}, // Branch
+    {P::kBranch, CpiCause::IntDependency}, // Call
+    {P::kBranch, CpiCause::IntDependency}, // Jump
+    {P::kFpAdd, CpiCause::FpDependency},   // FpAdd
+    {P::kFpMul, CpiCause::FpDependency},   // FpMul
+    {P::kFpMul, CpiCause::DivideSqrt},     // FpDivSingle
+    {P::kFpMul, CpiCause::DivideSqrt},     // FpDivDouble
+    {P::kFpMul, CpiCause::DivideSqrt},     // FpSqrtSingle
+    {P::kFpMul, CpiCause::DivideSqrt},     // FpSqrtDouble
+    {P::kNone, CpiCause::Serializing},     // Serializing
+};
+static_assert(std::size(kClassTable) == unsigned(InstructionClass::kCount));
 } // namespace
 
 PipelineModel::Pipe PipelineModel::pipe_of(InstructionClass c) {
-    // By InstructionClass, in its order: the pipe each class issues to.
-    static constexpr Pipe kClassPipe[] = {
-        kInt,    kInt,    kInt, // IntAlu, IntMul, IntDiv
-        kMem,    kMem,    kMem,
-        kMem,    kMem,    kMem,    // Load, Store, Atomic, FpLoad, FpStore, Prefetch
-        kBranch, kBranch, kBranch, // Branch, Call, Jump
-        kFpAdd,  kFpMul,  kFpMul,
-        kFpMul,  kFpMul,  kFpMul, // FpAdd, FpMul, divides and square roots
-        kNone,                    // Serializing
-    };
-    static_assert(sizeof kClassPipe / sizeof kClassPipe[0] == unsigned(InstructionClass::kCount));
-    return kClassPipe[unsigned(c)];
+    return kClassTable[unsigned(c)].pipe;
 }
 
 void PipelineModel::start_group(uint64_t at) {
@@ -88,7 +84,7 @@ uint64_t PipelineModel::issue(const InstructionInfo& insn, bool taken, unsigned 
     for (uint8_t r : insn.dst) {
         const unsigned slot = r == kNoReg ? kWriteSink : r; // kNoReg's own slot stays 0 for reads
         ready_[slot] = done;
-        ready_cause_[slot] = kWaitCause[unsigned(insn.cls)];
+        ready_cause_[slot] = kClassTable[unsigned(insn.cls)].wait;
     }
     if (divide) divide_busy_until_ = done;
     if (taken || insn.cls == InstructionClass::Serializing) group_closed_ = true;

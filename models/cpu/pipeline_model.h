@@ -64,8 +64,10 @@ public:
         group_closed_ = true;
     }
 
-private:
+    // The execution pipes an instruction class issues to.
     enum Pipe : uint8_t { kInt, kMem, kBranch, kFpAdd, kFpMul, kNone, kPipes = kNone };
+
+private:
     static Pipe pipe_of(InstructionClass c);
     void start_group(uint64_t at);
 

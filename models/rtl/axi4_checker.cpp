@@ -57,8 +57,6 @@ void Axi4Checker::check_burst(const char* channel, uint64_t address, unsigned le
 
 void Axi4Checker::check_edge(bool in_reset) {
     if (in_reset) {
-        for (ChannelSample& s : last_)
-            s = ChannelSample{};
         aw_beats_.clear();
         ar_beats_.clear();
         w_beat_ = r_beat_ = 0;
@@ -66,11 +64,7 @@ void Axi4Checker::check_edge(bool in_reset) {
         return;
     }
     ChannelSample now[kAxiChannels];
-    for (int c = 0; c < kAxiChannels; ++c) {
-        now[c] = kChannelTable[c].sample(pins_);
-        check_handshake(kChannelTable[c], last_[c], now[c],
-                        [this](const char* signal, const char* rule) { report(signal, rule); });
-    }
+    sample(kChannelTable, pins_, now);
     auto taken = [&](int c) { return now[c].valid && now[c].ready; };
     if (now[kB].valid && std::min(aw_taken_, w_bursts_) <= b_taken_)
         report("BVALID", "a write response without a write whose address and last beat were taken");
@@ -118,7 +112,6 @@ void Axi4Checker::check_edge(bool in_reset) {
             r_beat_ = 0;
         }
     }
-    std::copy(std::begin(now), std::end(now), std::begin(last_));
 }
 
 } // namespace fireplane::rtl

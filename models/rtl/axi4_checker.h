@@ -34,7 +34,6 @@ private:
                      unsigned burst);
 
     const Axi4Pins& pins_;
-    ChannelSample last_[kAxiChannels];         // AW, W, B, AR, R at the previous edge
     std::deque<unsigned> aw_beats_, ar_beats_; // beats of bursts whose address was taken
     unsigned w_beat_ = 0, r_beat_ = 0;         // beats of the current burst so far
     uint64_t w_bursts_ = 0, b_taken_ = 0, aw_taken_ = 0;

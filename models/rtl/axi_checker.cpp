@@ -12,7 +12,11 @@ AxiChecker::AxiChecker(sc_core::sc_module_name name, const RtlClock& clock, cons
 
 void AxiChecker::on_edge() {
     ++edges_;
-    check_edge(!clock_.resetn.read());
+    const bool in_reset = !clock_.resetn.read();
+    if (in_reset)
+        for (ChannelSample& s : last_)
+            s = ChannelSample{};
+    check_edge(in_reset);
 }
 
 void AxiChecker::report(const char* signal, const char* rule) {

@@ -10,7 +10,9 @@
 
 #include <systemc>
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <string>
 
 namespace fireplane::rtl {
@@ -30,18 +32,6 @@ template <class Pins> struct ChannelInfo {
     ChannelSample (*sample)(const Pins&);
 };
 
-// Checks the handshake rule from `before` (the previous edge) to `now`; a
-// broken rule goes to report(signal, rule), naming the row's signals.
-template <class Pins, class Report>
-void check_handshake(const ChannelInfo<Pins>& row, const ChannelSample& before,
-                     const ChannelSample& now, Report&& report) {
-    if (!before.valid || before.ready) return; // VALID was not waiting for READY
-    if (!now.valid)
-        report(row.valid, "VALID dropped before READY");
-    else if (now.payload != before.payload || now.extra != before.extra)
-        report(row.payload, "changed while VALID waited for READY");
-}
-
 class AxiChecker : public sc_core::sc_module {
 public:
     uint64_t violations() const { return violations_; }
@@ -54,9 +44,27 @@ protected:
     virtual void check_edge(bool in_reset) = 0;
     void report(const char* signal, const char* rule);
 
+    // Samples every channel of `table` into `now` and checks the handshake
+    // rule against the previous edge's samples (none after a reset).
+    template <class Pins>
+    void sample(const ChannelInfo<Pins> (&table)[kAxiChannels], const Pins& pins,
+                ChannelSample (&now)[kAxiChannels]) {
+        for (int c = 0; c < kAxiChannels; ++c) {
+            now[c] = table[c].sample(pins);
+            const ChannelSample& before = last_[c];
+            if (!before.valid || before.ready) continue; // VALID was not waiting for READY
+            if (!now[c].valid)
+                report(table[c].valid, "VALID dropped before READY");
+            else if (now[c].payload != before.payload || now[c].extra != before.extra)
+                report(table[c].payload, "changed while VALID waited for READY");
+        }
+        std::copy(std::begin(now), std::end(now), std::begin(last_));
+    }
+
 private:
     void on_edge();
 
+    ChannelSample last_[kAxiChannels]; // AW, W, B, AR, R at the previous edge
     const RtlClock& clock_;
     const char* report_type_;
     uint64_t edges_ = 0, violations_ = 0;

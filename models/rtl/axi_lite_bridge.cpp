@@ -2,7 +2,8 @@
 
 #include "axi_lite_words.h"
 
-#include <sstream>
+#include "core/text/hex_text.h"
+
 #include <stdexcept>
 #include <vector>
 
@@ -21,28 +22,9 @@ AxiLiteBridge::AxiLiteBridge(sc_core::sc_module_name name, const AxiLiteBridgeCo
     stats_.add_counter("errors", &errors_, "transfers the block answered with SLVERR or DECERR");
 }
 
-template <class Sample> void AxiLiteBridge::cycle(Sample&& at_edge) {
-    clock_.edge();
-    at_edge();
-}
-
-template <class Sample>
-void AxiLiteBridge::until(const char* channel, uint64_t address, Sample&& handshake) {
-    for (unsigned waited = 0;; ++waited) {
-        if (waited == config_.timeout_cycles) hung(channel, address);
-        bool done = false;
-        cycle([&] { done = handshake(); });
-        if (done) return;
-    }
-}
-
-void AxiLiteBridge::hung(const char* channel, uint64_t address) const {
-    std::ostringstream m;
-    m << name() << ": cycle " << clock_.cycles() << ": no " << channel
-      << " handshake for address 0x" << std::hex << address << std::dec << " within "
-      << config_.timeout_cycles << " cycles: the block is hung";
-    SC_REPORT_FATAL("rtl/axi_lite", m.str().c_str());
-    throw std::logic_error(m.str()); // not reached: FATAL stops the simulation
+template <class Handshake>
+void AxiLiteBridge::until(const char* channel, uint64_t address, Handshake&& handshake) {
+    clock_.await(*this, channel, config_.timeout_cycles, handshake, " for address " + hex(address));
 }
 
 // AW and W go out together and may complete in either order; BREADY is high
@@ -56,16 +38,13 @@ uint32_t AxiLiteBridge::write_word(uint64_t address, uint32_t data, uint32_t str
     pins.wvalid.write(true);
     pins.bready.write(true);
     bool aw = false, w = false;
-    for (unsigned waited = 0; !aw || !w; ++waited) {
-        if (waited == config_.timeout_cycles) hung(!aw ? "AW" : "W", address);
-        bool aw_now = false, w_now = false;
-        cycle([&] {
-            aw_now = !aw && pins.awready.read();
-            w_now = !w && pins.wready.read();
-        });
-        if (aw_now) aw = true, pins.awvalid.write(false);
-        if (w_now) w = true, pins.wvalid.write(false);
-    }
+    const auto both_taken = [&] {
+        if (!aw && pins.awready.read()) aw = true, pins.awvalid.write(false);
+        if (!w && pins.wready.read()) w = true, pins.wvalid.write(false);
+        return aw && w;
+    };
+    clock_.await(*this, "AW and W", config_.timeout_cycles, both_taken,
+                 " for address " + hex(address));
     uint32_t resp = kOkay;
     until("B", address, [&] {
         resp = pins.bresp.read();

@@ -53,7 +53,6 @@ public:
 
     TargetPort& bus_target() override { return socket; }
     AddressRange bus_range() const override { return {config_.base, config_.size}; }
-    const AxiLiteBridgeConfig& config() const { return config_; }
 
     void visit_pins(const PinVisitor& visit) const override { pins.each_pin(visit); }
     // Runs before each access drives the pins (a TransactionStream's drain,
@@ -66,14 +65,12 @@ public:
 private:
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     unsigned transport_dbg(tlm::tlm_generic_payload&) { return 0; }
-    // Up to the next rising edge; `at_edge` reads the pins as the edge samples them.
-    template <class Sample> void cycle(Sample&& at_edge);
-    // Cycles until `handshake` (sampled at each edge) says the channel's
-    // transfer happened; a hung block after timeout_cycles.
-    template <class Sample> void until(const char* channel, uint64_t address, Sample&& handshake);
+    // Edges until `handshake` (sampled at each) says the channel's transfer
+    // happened; a hung block after timeout_cycles.
+    template <class Handshake>
+    void until(const char* channel, uint64_t address, Handshake&& handshake);
     uint32_t write_word(uint64_t address, uint32_t data, uint32_t strobes);
     uint32_t read_word(uint64_t address, uint32_t& data);
-    [[noreturn]] void hung(const char* channel, uint64_t address) const;
 
     AxiLiteBridgeConfig config_;
     RtlClock& clock_;

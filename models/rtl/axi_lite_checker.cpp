@@ -42,17 +42,11 @@ AxiLiteChecker::AxiLiteChecker(sc_core::sc_module_name name, const AxiLitePins& 
 
 void AxiLiteChecker::check_edge(bool in_reset) {
     if (in_reset) {
-        for (ChannelSample& s : last_)
-            s = ChannelSample{};
         aw_taken_ = w_taken_ = b_taken_ = ar_taken_ = r_taken_ = 0;
         return;
     }
     ChannelSample now[kAxiChannels];
-    for (int c = 0; c < kAxiChannels; ++c) {
-        now[c] = kChannelTable[c].sample(pins_);
-        check_handshake(kChannelTable[c], last_[c], now[c],
-                        [this](const char* signal, const char* rule) { report(signal, rule); });
-    }
+    sample(kChannelTable, pins_, now);
     if (now[kB].valid && std::min(aw_taken_, w_taken_) <= b_taken_)
         report("BVALID", "a write response without a write whose address and data were taken");
     if (now[kR].valid && ar_taken_ <= r_taken_)
@@ -68,7 +62,6 @@ void AxiLiteChecker::check_edge(bool in_reset) {
     b_taken_ += taken(kB);
     ar_taken_ += taken(kAr);
     r_taken_ += taken(kR);
-    std::copy(std::begin(now), std::end(now), std::begin(last_));
 }
 
 } // namespace fireplane::rtl

@@ -29,7 +29,6 @@ private:
     void check_edge(bool in_reset) override;
 
     const AxiLitePins& pins_;
-    ChannelSample last_[kAxiChannels]; // AW, W, B, AR, R at the previous edge
     uint64_t aw_taken_ = 0, w_taken_ = 0, b_taken_ = 0, ar_taken_ = 0, r_taken_ = 0;
 };
 

@@ -1,8 +1,9 @@
 #include "axi_master_bridge.h"
 
+#include "bus_access.h"
+
 #include "models/fireplane/fireplane_extension.h"
 
-#include <sstream>
 #include <stdexcept>
 
 namespace fireplane::rtl {
@@ -39,17 +40,8 @@ AxiMasterBridge::AxiMasterBridge(sc_core::sc_module_name name, const AxiMasterBr
                        "Fireplane transactions (RS, WS) sent for the bursts' lines");
 }
 
-template <class Sample> void AxiMasterBridge::until(const char* channel, Sample&& handshake) {
-    for (unsigned waited = 0;; ++waited) {
-        if (waited == config_.timeout_cycles) {
-            std::ostringstream m;
-            m << name() << ": cycle " << clock_.cycles() << ": no " << channel
-              << " handshake within " << config_.timeout_cycles << " cycles: the block is hung";
-            SC_REPORT_FATAL("rtl/axi_master", m.str().c_str());
-        }
-        clock_.edge();
-        if (handshake()) return;
-    }
+template <class Handshake> void AxiMasterBridge::until(const char* channel, Handshake&& handshake) {
+    clock_.await(*this, channel, config_.timeout_cycles, handshake);
 }
 
 uint32_t AxiMasterBridge::coherent(TransactionType type, uint64_t address, uint64_t bytes,
@@ -117,20 +109,13 @@ tlm::tlm_sync_enum AxiMasterBridge::snoop_fw(tlm::tlm_generic_payload& gp, tlm::
 
 uint32_t AxiMasterBridge::move(tlm::tlm_command cmd, uint64_t address, uint8_t* bytes, unsigned len,
                                const uint8_t* enables) {
-    tlm::tlm_generic_payload gp;
-    gp.set_command(cmd);
-    gp.set_address(address);
-    gp.set_data_ptr(bytes);
-    gp.set_data_length(len);
-    gp.set_streaming_width(len);
-    gp.set_byte_enable_ptr(const_cast<uint8_t*>(enables));
-    gp.set_byte_enable_length(enables ? len : 0);
-    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    data->b_transport(gp, delay);
+    const tlm::tlm_response_status status =
+        transport_bytes(data, cmd, address, bytes, len, enables, delay);
     wait(delay);
-    if (gp.is_response_ok()) return kOkay;
-    return gp.get_response_status() == tlm::TLM_ADDRESS_ERROR_RESPONSE ? kDecErr : kSlvErr;
+    return status == tlm::TLM_OK_RESPONSE              ? kOkay
+           : status == tlm::TLM_ADDRESS_ERROR_RESPONSE ? kDecErr
+                                                       : kSlvErr;
 }
 
 void AxiMasterBridge::serve_reads() {

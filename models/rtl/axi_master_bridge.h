@@ -73,7 +73,6 @@ public:
     uint64_t bursts() const { return reads_ + writes_; }
     uint64_t bytes() const { return bytes_; }
     uint64_t errors() const { return errors_; }
-    uint64_t line_transactions() const { return lines_sent_; }
 
 private:
     struct Burst {
@@ -99,8 +98,8 @@ private:
     // The data access of one beat (FIXED) or the whole burst (INCR); an AXI response.
     uint32_t move(tlm::tlm_command cmd, uint64_t address, uint8_t* bytes, unsigned len,
                   const uint8_t* enables);
-    // Cycles until `handshake` (sampled at each edge) holds.
-    template <class Sample> void until(const char* channel, Sample&& handshake);
+    // Edges until `handshake` (sampled at each) holds; a hung block after timeout_cycles.
+    template <class Handshake> void until(const char* channel, Handshake&& handshake);
     tlm::tlm_sync_enum lines_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                 sc_core::sc_time& delay);
     tlm::tlm_sync_enum snoop_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,

@@ -15,12 +15,20 @@ RtlClock::RtlClock(sc_core::sc_module_name name, const RtlClockConfig& config)
     stats_.add_counter("cycles", &cycles_, "RTL clock cycles run (the clock is stopped otherwise)");
 }
 
+void RtlClock::hung(const sc_core::sc_object& who, const char* channel, unsigned limit,
+                    const std::string& detail) const {
+    const std::string m = std::string(who.name()) + ": cycle " + std::to_string(cycles_) + ": no " +
+                          channel + " handshake" + detail + " within " + std::to_string(limit) +
+                          " cycles: the block is hung";
+    SC_REPORT_FATAL("rtl/hung", m.c_str());
+    throw std::logic_error(m); // not reached unless FATAL is made to throw
+}
+
 void RtlClock::run_while(const sc_core::sc_signal_in_if<bool>& request) {
     requests_.push_back(&request);
 }
 
 void RtlClock::end_of_elaboration() {
-    wake_list_ = sc_core::sc_event_or_list();
     wake_list_ |= wake_;
     for (const auto* r : requests_)
         wake_list_ |= r->value_changed_event();

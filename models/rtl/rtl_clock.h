@@ -19,6 +19,7 @@
 #include <systemc>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace fireplane::rtl {
@@ -44,12 +45,24 @@ public:
     void release();
     // Waits for the next rising edge; the caller holds the clock.
     void edge() { sc_core::wait(clk.posedge_event()); }
+    // Rising edges until `handshake` (evaluated at each, as the edge samples
+    // the pins) holds. A block that leaves it waiting `limit` edges is hung:
+    // SC_REPORT_FATAL (type "rtl/hung") naming `who`, the cycle, the channel
+    // and `detail`.
+    template <class Handshake>
+    void await(const sc_core::sc_object& who, const char* channel, unsigned limit,
+               Handshake&& handshake, const std::string& detail = "") {
+        for (unsigned waited = 0; waited < limit; ++waited) {
+            edge();
+            if (handshake()) return;
+        }
+        hung(who, channel, limit, detail);
+    }
     // Waits until resetn is released (returns at once after that).
     void wait_reset();
     bool in_reset() const { return reset_left_ > 0; }
 
     uint64_t cycles() const { return cycles_; }
-    const RtlClockConfig& config() const { return config_; }
 
     void visit_pins(const PinVisitor& visit) const override {
         visit("clk", 1, clk);
@@ -62,6 +75,8 @@ public:
     }
 
 private:
+    [[noreturn]] void hung(const sc_core::sc_object& who, const char* channel, unsigned limit,
+                           const std::string& detail) const;
     enum class Phase { Stopped, Low, High };
     bool wanted() const;
     void tick(); // SC_METHOD: one half cycle per activation while running

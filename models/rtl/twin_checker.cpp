@@ -1,5 +1,9 @@
 #include "twin_checker.h"
 
+#include "core/text/hex_text.h"
+
+#include <algorithm>
+
 #include <sstream>
 #include <vector>
 
@@ -7,25 +11,19 @@ namespace fireplane::rtl {
 
 namespace {
 
-std::string describe(const tlm::tlm_generic_payload& gp) {
+std::string bytes_of(const uint8_t* b, size_t n) {
     std::ostringstream m;
-    m << (gp.is_write() ? "write" : "read") << " of " << gp.get_data_length() << " bytes at 0x"
-      << std::hex << gp.get_address();
-    if (gp.is_write()) {
-        m << " [";
-        for (unsigned i = 0; i < gp.get_data_length(); ++i)
-            m << (i ? " " : "") << unsigned(gp.get_data_ptr()[i]);
-        m << "]";
-    }
+    m << std::hex;
+    for (size_t i = 0; i < n; ++i)
+        m << (i ? " " : "") << unsigned(b[i]);
     return m.str();
 }
 
-std::string bytes_of(const std::vector<uint8_t>& b) {
-    std::ostringstream m;
-    m << std::hex;
-    for (size_t i = 0; i < b.size(); ++i)
-        m << (i ? " " : "") << unsigned(b[i]);
-    return m.str();
+std::string describe(const tlm::tlm_generic_payload& gp) {
+    std::string m = std::string(gp.is_write() ? "write" : "read") + " of " +
+                    std::to_string(gp.get_data_length()) + " bytes at " + hex(gp.get_address());
+    if (gp.is_write()) m += " [" + bytes_of(gp.get_data_ptr(), gp.get_data_length()) + "]";
+    return m;
 }
 
 } // namespace
@@ -38,7 +36,7 @@ TwinChecker::TwinChecker(sc_core::sc_module_name name, const RtlClock& clock)
 void TwinChecker::mismatch(const std::string& what) {
     const std::string m =
         std::string(name()) + ": cycle " + std::to_string(clock_.cycles()) + ": " + what;
-    if (mismatches_++ == 0) first_ = m;
+    ++mismatches_;
     SC_REPORT_ERROR("rtl/twin_checker", m.c_str());
 }
 
@@ -65,10 +63,9 @@ void TwinChecker::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& de
         return mismatch(what + ": the RTL answered " + gp.get_response_string() + ", the twin " +
                         t.get_response_string());
     if (gp.is_read() && gp.is_response_ok()) {
-        const std::vector<uint8_t> rtl_data(gp.get_data_ptr(), gp.get_data_ptr() + len);
-        if (rtl_data != twin_data)
-            mismatch(what + ": the RTL read [" + bytes_of(rtl_data) + "], the twin [" +
-                     bytes_of(twin_data) + "]");
+        if (!std::equal(twin_data.begin(), twin_data.end(), gp.get_data_ptr()))
+            mismatch(what + ": the RTL read [" + bytes_of(gp.get_data_ptr(), len) +
+                     "], the twin [" + bytes_of(twin_data.data(), len) + "]");
     }
 }
 

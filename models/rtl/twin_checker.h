@@ -26,7 +26,6 @@ public:
 
     uint64_t compared() const { return compared_; }
     uint64_t mismatches() const { return mismatches_; }
-    const std::string& first_mismatch() const { return first_; }
     // Reports a mismatch found elsewhere (memory the two moved), with the cycle.
     void mismatch(const std::string& what);
 
@@ -35,7 +34,6 @@ private:
 
     const RtlClock& clock_;
     uint64_t compared_ = 0, mismatches_ = 0;
-    std::string first_;
 };
 
 } // namespace fireplane::rtl

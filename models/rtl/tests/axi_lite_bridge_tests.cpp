@@ -219,6 +219,42 @@ TEST_CASE("by default a protocol violation stops the run with an exception") {
     CHECK(thrown);
 }
 
+namespace {
+
+// A bridge whose pins no block answers: every transfer waits for nothing.
+struct Unanswered : sc_core::sc_module {
+    TestInitiator ini{"ini"};
+    RtlClock clock{"clock", RtlClockConfig{sc_time(10, SC_NS), 2, false}};
+    AxiLiteBridge bridge{"bridge", AxiLiteBridgeConfig{0, 0x1000, 5}, clock};
+    Unanswered() : sc_module(sc_core::sc_module_name("silent")) {
+        ini.socket.bind(bridge.socket);
+        SC_HAS_PROCESS(Unanswered);
+        SC_THREAD(run);
+    }
+    void run() {
+        std::vector<uint8_t> d(4, 0);
+        ini.write(8, d);
+    }
+};
+
+} // namespace
+
+TEST_CASE("a block that never answers stops the run after timeout_cycles, naming the channel") {
+    sc_core::sc_report_handler::set_actions("rtl/hung", sc_core::SC_THROW);
+    Unanswered bench;
+    bool thrown = false;
+    try {
+        sc_core::sc_start();
+    } catch (const sc_core::sc_report& r) {
+        thrown = true;
+        CHECK_THAT(std::string(r.what()),
+                   Catch::Contains("bridge: cycle 7: no AW and W handshake for address 0x8 "
+                                   "within 5 cycles: the block is hung"));
+    }
+    CHECK(thrown);
+    CHECK(bench.clock.cycles() == 2 + 5); // the reset, then five edges of waiting
+}
+
 // Not a test (hidden from ctest): the host cost of a bridged transfer, for
 // scripts/bench and docs. `rtl_tests "[.bench]"`.
 TEST_CASE("cost of bridged transfers", "[.bench]") {

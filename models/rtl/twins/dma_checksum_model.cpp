@@ -1,6 +1,7 @@
 #include "dma_checksum_model.h"
 
 #include "models/rtl/axi_lite_words.h"
+#include "models/rtl/bus_access.h"
 
 #include <algorithm>
 #include <vector>
@@ -56,14 +57,17 @@ uint32_t lane_mask(uint32_t strobes) {
     return m;
 }
 
-uint64_t little_endian64(const uint8_t* p) {
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; --i)
-        v = v << 8 | p[i];
-    return v;
-}
-
 } // namespace
+
+uint32_t dma_checksum(const uint8_t* bytes, uint64_t len, uint32_t sum) {
+    for (uint64_t k = 0; k + 8 <= len; k += 8) {
+        uint64_t beat = 0; // little-endian lanes: the byte at the lowest address is D[7:0]
+        for (int i = 7; i >= 0; --i)
+            beat = beat << 8 | bytes[k + unsigned(i)];
+        sum = dma_checksum_step(sum, beat);
+    }
+    return sum;
+}
 
 DmaChecksumModel::DmaChecksumModel(sc_core::sc_module_name name, const DmaChecksumConfig& config)
     : sc_module(name), socket("socket"), data("data"), config_(config) {
@@ -100,17 +104,9 @@ uint32_t DmaChecksumModel::write(uint64_t address, uint32_t value, uint32_t stro
 }
 
 bool DmaChecksumModel::move(tlm::tlm_command cmd, uint64_t address, uint8_t* bytes, unsigned len) {
-    tlm::tlm_generic_payload gp;
-    gp.set_command(cmd);
-    gp.set_address(address);
-    gp.set_data_ptr(bytes);
-    gp.set_data_length(len);
-    gp.set_streaming_width(len);
-    gp.set_byte_enable_ptr(nullptr);
-    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    data->b_transport(gp, delay);
-    return gp.is_response_ok();
+    sc_core::sc_time untimed = sc_core::SC_ZERO_TIME;
+    return transport_bytes(data, cmd, address, bytes, len, nullptr, untimed) ==
+           tlm::TLM_OK_RESPONSE;
 }
 
 void DmaChecksumModel::start() {
@@ -130,8 +126,7 @@ void DmaChecksumModel::start() {
         if (copy) chunk = std::min(chunk, kChunk - dst % kChunk);
         bool ok = move(tlm::TLM_READ_COMMAND, src, buf, unsigned(chunk));
         if (ok) // the read's beats count even if the write then fails
-            for (uint64_t k = 0; k < chunk; k += 8)
-                regs_[kSum] = dma_checksum_step(regs_[kSum], little_endian64(buf + k));
+            regs_[kSum] = dma_checksum(buf, chunk, regs_[kSum]);
         if (ok && copy) ok = move(tlm::TLM_WRITE_COMMAND, dst, buf, unsigned(chunk));
         if (!ok) {
             regs_[kStatus] |= kStatusError;

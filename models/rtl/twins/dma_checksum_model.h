@@ -33,6 +33,8 @@ struct DmaChecksumConfig {
 constexpr uint32_t dma_checksum_step(uint32_t sum, uint64_t beat) {
     return ((sum << 1) | (sum >> 31)) + (uint32_t(beat) ^ uint32_t(beat >> 32));
 }
+// The checksum of `len` bytes (whole beats) in memory order, carrying on from `sum`.
+uint32_t dma_checksum(const uint8_t* bytes, uint64_t len, uint32_t sum = 0);
 
 class DmaChecksumModel : public sc_core::sc_module,
                          public BusTarget,
