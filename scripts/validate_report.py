@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The engine behind scripts/validate: runs the microbenchmark rows of
-sw/microbench/rows.tsv on the detailed model, compares each row's cycles with
-the paper's target, and writes the reports (Markdown, JSON, PNG).
+sw/microbench/rows.tsv (the paper's Tables 2 and 3 and the pipeline rows) on
+the detailed model, compares each row's cycles with its target, and writes the
+reports (Markdown, JSON, PNG).
 
 scripts/validate parses the command line, builds, then calls this module with
 normalised arguments (absolute paths). Run it directly only the same way:
@@ -35,7 +36,9 @@ from fireplane_tools import checks, output, plotting, simulator, tables  # noqa:
 ROWS_FILE = "sw/microbench/rows.tsv"
 MODEL = "detailed"
 TIMEOUT_S = 300  # per row; the slowest rows take about 2 s
-TABLES = {"T2": "Table 2: latencies", "T3": "Table 3: store-buffer latencies"}
+TABLES = {"T2": "Table 2: latencies", "T3": "Table 3: store-buffer latencies",
+          "P": "Pipeline: the UltraSPARC IIICu dispatch rules (cycles of 32 units)"}
+SCOPE = "the paper's Tables 2 and 3 and the pipeline rows"
 
 
 class UsageError(Exception):
@@ -264,7 +267,7 @@ def tex_safe(text):
 
 
 def table_groups(rows):
-    """[(title, [indices])] grouping rows by table (T2, T3, ...), in order."""
+    """[(title, [indices])] grouping rows by table (T2, T3, P, ...), in order."""
     groups = []
     for i, row in enumerate(rows):
         key = row.id.split(".")[0]
@@ -276,6 +279,14 @@ def table_groups(rows):
 
 PASS_COLOUR, FAIL_COLOUR, TARGET_COLOUR = "#2e7d32", "#c62828", "#90a4ae"
 XMIN, XMAX = 0.75, 400
+TICKS = [1, 2, 5, 10, 20, 50, 100, 200, 300, 500, 1000, 2000, 5000]
+
+
+def x_max(rows):
+    """The plot's right end: XMAX, or room past the largest finite target (the
+    pipeline rows' divides reach 2304)."""
+    top = max((row.hi for row in rows if row.hi != math.inf), default=0)
+    return max(XMAX, 1.4 * top)
 
 
 def plot_validation(path, rows, results, title):
@@ -287,15 +298,16 @@ def plot_validation(path, rows, results, title):
     from matplotlib.ticker import FixedLocator, NullFormatter, NullLocator
 
     groups = table_groups(rows)
+    xmax = x_max(rows)
     heights = [len(idx) + 0.3 for _, idx in groups]
     fig, axes = plt.subplots(len(groups), 1, figsize=(13, 1.2 + 0.34 * len(rows) + 0.75 * len(groups)), sharex=True,
                              gridspec_kw={"height_ratios": heights}, squeeze=False)
     axes = axes[:, 0]
-    ticks = [1, 2, 5, 10, 20, 50, 100, 200, 300]
+    ticks = [t for t in TICKS if t < xmax]
     for ax, (group_title, idx) in zip(axes, groups):
         n = len(idx)
         ax.set_xscale("log")
-        ax.set_xlim(XMIN, XMAX)
+        ax.set_xlim(XMIN, xmax)
         ax.set_ylim(n - 0.4, -0.6)
         ax.xaxis.set_major_locator(FixedLocator(ticks))
         ax.xaxis.set_minor_locator(NullLocator())
@@ -317,11 +329,11 @@ def plot_validation(path, rows, results, title):
             if hi != math.inf and hi / lo < 1.14:  # too narrow to see: widen it around its middle
                 mid = math.sqrt(lo * hi)
                 lo, hi = mid / 1.07, mid * 1.07
-            right = XMAX if hi == math.inf else hi
+            right = xmax if hi == math.inf else hi
             ax.barh(y, right - lo, left=lo, height=0.6, color=TARGET_COLOUR, alpha=0.55, zorder=1,
                     linewidth=0)
             if row.hi == math.inf:
-                ax.annotate("", xy=(XMAX, y), xytext=(XMAX / 1.25, y), zorder=2,
+                ax.annotate("", xy=(xmax, y), xytext=(xmax / 1.25, y), zorder=2,
                             arrowprops={"arrowstyle": "->", "color": "#546e7a", "lw": 1.2})
             colour = PASS_COLOUR if res["pass"] else FAIL_COLOUR
             sim = res["simulated"]
@@ -336,7 +348,7 @@ def plot_validation(path, rows, results, title):
                         fontsize=8, color=FAIL_COLOUR, style="italic", zorder=6,
                         bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.9, "pad": 1})
                 continue
-            x = min(max(sim, XMIN * 1.05), XMAX / 1.05)
+            x = min(max(sim, XMIN * 1.05), xmax / 1.05)
             if not res["pass"]:
                 edge = row.lo if sim < row.lo else row.hi
                 ax.plot([x, edge], [y, y], color=FAIL_COLOUR, linewidth=1.2, linestyle=(0, (3, 2)), zorder=3)
@@ -344,14 +356,14 @@ def plot_validation(path, rows, results, title):
                 mid = math.sqrt(x * edge)
                 ax.text(mid, y - 0.3, f"{gap:+d}", ha="center", va="bottom", fontsize=8, color=FAIL_COLOUR,
                         zorder=4)
-            marker = "<" if sim < XMIN * 1.05 else ">" if sim > XMAX / 1.05 else ("o" if res["pass"] else "X")
+            marker = "<" if sim < XMIN * 1.05 else ">" if sim > xmax / 1.05 else ("o" if res["pass"] else "X")
             ax.plot([x], [y], marker=marker, markersize=8 if res["pass"] else 10, color=colour,
                     markeredgecolor="white", markeredgewidth=0.8, linestyle="none", zorder=5)
         for dx, text in ((34, "sim"), (92, "target")):
             ax.annotate(text, xy=(1, 1), xycoords="axes fraction", xytext=(dx, 3), textcoords="offset points",
                         va="bottom", ha="right", fontsize=8, color="#616161", annotation_clip=False)
     axes[-1].set_xlabel("CPU cycles (log scale)")
-    handles = [Patch(color=TARGET_COLOUR, alpha=0.55, label="target (paper)"),
+    handles = [Patch(color=TARGET_COLOUR, alpha=0.55, label="target"),
                Line2D([], [], marker="o", color=PASS_COLOUR, linestyle="none", markersize=8, label="simulated, pass"),
                Line2D([], [], marker="X", color=FAIL_COLOUR, linestyle="none", markersize=9,
                       label="simulated, fail (dashed: distance to the target)")]
@@ -456,9 +468,10 @@ def validate(runner, rows, sets, out):
         print(text)
 
     os.makedirs(out, exist_ok=True)
-    md = ["# Fireplane validation: the paper's Tables 2 and 3", "",
+    md = [f"# Fireplane validation: {SCOPE}", "",
           f"Config `{config}`, {MODEL} model, overrides: {sets_text(sets)}. Rows and targets: `{ROWS_FILE}` "
-          "(the memory-modelling paper's Tables 2 and 3, `docs/validation.md`), in CPU cycles. Written by `scripts/validate`.",
+          "(the memory-modelling paper's Tables 2 and 3, and the pipeline rows, whose targets follow from the "
+          "dispatch rules; `docs/validation.md`), in CPU cycles. Written by `scripts/validate`.",
           "", "| id | row | simulated | target | result | note |", "| --- | --- | ---: | ---: | --- | --- |"]
     for line in lines:
         md.append("| " + " | ".join(md_escape(c) for c in line) + " |")
@@ -473,7 +486,7 @@ def validate(runner, rows, sets, out):
     with open(os.path.join(out, "validation.json"), "w") as f:
         json.dump(doc, f, indent=2)
         f.write("\n")
-    title = f"Fireplane vs the paper: {passed} of {len(rows)} rows pass  ({config}, {MODEL} model" + \
+    title = f"Fireplane validation: {passed} of {len(rows)} rows pass  ({config}, {MODEL} model" + \
             (f", {', '.join(f'{p}={v}' for p, v in sets)})" if sets else ")")
     png = plot_validation(os.path.join(out, "validation.png"), rows, results, title)
 
@@ -512,7 +525,7 @@ def sweep(runner, rows, sets, sweeps, out):
         docs.append({"param": param, "values": values, "cells": cells, "moves": moves, "totals": totals})
 
     os.makedirs(out, exist_ok=True)
-    md = ["# Fireplane parameter sweep over the paper's Tables 2 and 3", "",
+    md = [f"# Fireplane parameter sweep over {SCOPE}", "",
           f"Config `{config}`, {MODEL} model, fixed overrides: {sets_text(sets)}. Rows and targets: "
           f"`{ROWS_FILE}`, in CPU cycles. Written by `scripts/validate --sweep`. Each cell: simulated cycles, "
           "pass or FAIL; `*` marks a value that differs from the first column's. A row *moves* when its "

@@ -15,6 +15,12 @@ constexpr std::array<CpiCauseInfo, kCpiCauses> kCauses{{
     {C::DivideSqrt, "divide_sqrt",
      "waiting for an integer or FP divide or square root: its result, or its unit"},
     {C::Serializing, "serializing", "a serializing instruction waiting for everything in flight"},
+    {C::Mispredict, "mispredict",
+     "waiting for the right path after a mispredicted branch or an unpredicted jump"},
+    {C::TakenBranch, "taken_branch", "the fetch bubble after a taken control transfer"},
+    {C::FetchGroup, "fetch_group",
+     "the instruction queue ran dry: fetch brings 4 instructions a cycle, from one I$ line, "
+     "with one control transfer"},
     {C::IcMiss, "ic_miss", "instruction fetch missed the I$"},
     {C::DcMiss, "dc_miss", "a data access missed the D$ and was served by the E$"},
     {C::EcMiss, "ec_miss", "a data access missed the E$ (the bus, memory or another cache)"},

@@ -17,6 +17,9 @@ enum class CpiCause : uint8_t {
     FpDependency,   // waiting for an FP add or multiply result
     DivideSqrt,     // waiting for a divide or square root: its result, or its unit (not pipelined)
     Serializing,    // a serializing instruction waits for everything in flight
+    Mispredict,     // the right path after a mispredicted branch or an unpredicted jump
+    TakenBranch,    // the fetch bubble after a taken control transfer
+    FetchGroup,     // fetch's limits: 4 a cycle, one I$ line, one transfer a group
     IcMiss,         // instruction fetch missed the I$
     DcMiss,         // a data access missed the D$ and was served by the E$
     EcMiss,         // a data access missed the E$: the bus and memory or another cache

@@ -2,6 +2,7 @@
 
 #include "sparc_core.h"
 
+#include <array>
 #include <iterator>
 
 namespace fireplane::sparc {
@@ -34,6 +35,21 @@ constexpr bool accounts_follow_causes() {
     return std::size(kStallAccounts) == unsigned(StallCause::IcMiss) + 1;
 }
 static_assert(accounts_follow_causes(), "kStallAccounts: one row per StallCause, in order");
+
+// The dispatch stall counters of the pipeline's waits, by CPI cause
+// (Event::kCount: none counts it).
+constexpr std::array<Event, kCpiCauses> wait_events() {
+    std::array<Event, kCpiCauses> events{};
+    for (Event& e : events)
+        e = Event::kCount;
+    events[unsigned(CpiCause::IntDependency)] = Event::RstallIuUse;
+    events[unsigned(CpiCause::LoadUse)] = Event::RstallIuUse;
+    events[unsigned(CpiCause::FpDependency)] = Event::RstallFpUse;
+    events[unsigned(CpiCause::TakenBranch)] = Event::Dispatch0BrTarget;
+    events[unsigned(CpiCause::Mispredict)] = Event::Dispatch0Mispred;
+    return events;
+}
+constexpr std::array<Event, kCpiCauses> kWaitEvents = wait_events();
 } // namespace
 
 void DetailedTiming::restart() {
@@ -41,6 +57,7 @@ void DetailedTiming::restart() {
     last_fetch_line_ = ~uint64_t(0);
     hit_epoch_ = ~uint64_t(0);
     delay_slot_next_ = false;
+    new_path_next_ = false;
     waiting_ = false;
 }
 
@@ -76,6 +93,13 @@ uint64_t DetailedTiming::fetch(SparcCore& core, const RetiredInstruction& insn, 
     return stall;
 }
 
+void DetailedTiming::count_wait(SparcCore& core, CpiCause cause, uint64_t cycles) {
+    if (cycles == 0) return;
+    core.cpi.add(cause, cycles);
+    const Event event = kWaitEvents[unsigned(cause)];
+    if (event != Event::kCount) core.counters.count(event, cycles);
+}
+
 void DetailedTiming::count_stall(SparcCore& core, StallCause cause, uint64_t cycles) {
     if (cycles == 0) return;
     const StallAccount& a = kStallAccounts[unsigned(cause)];
@@ -101,16 +125,17 @@ uint64_t DetailedTiming::access(SparcCore& core, cache::CacheRequest request, ui
 
 uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn) {
     const InstructionInfo& in = info(insn.pc, insn.insn.raw);
-    // A taken control transfer ends the group after its delay slot; an
-    // annulled delay slot, or a jump, ends it after the transfer itself.
-    const bool delay_slot = delay_slot_next_;
-    delay_slot_next_ = core.npc != core.pc + 4;
-    const bool redirected = core.pc != insn.pc + 4 || in.skips_delay_slot;
-    const uint64_t added = pipeline_.issue(in, delay_slot || redirected);
+    const bool new_path = new_path_next_;
+    new_path_next_ = delay_slot_next_; // the delay slot is done: the transfer's path comes next
+    delay_slot_next_ = false;
+    const uint64_t added = pipeline_.issue(in, insn.pc, new_path);
     const uint64_t cycle = insn.cycle + added;
     const PipelineModel::IssueCost& cost = pipeline_.last_cost();
     core.cpi.add(CpiCause::Base, cost.base);
-    core.cpi.add(cost.waited_for, cost.waited);
+    count_wait(core, cost.waited_for, cost.waited);
+    if (in.cls == InstructionClass::Branch || in.cls == InstructionClass::Call ||
+        in.cls == InstructionClass::Jump)
+        resolve_transfer(core, insn, in);
 
     pending_count_ = 0;
     if (insn.access_count) {
@@ -124,6 +149,44 @@ uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn)
     if (!waiting_ && pending_count_) stall += data_accesses(core, cycle + stall);
     if (stall) pipeline_.stall(stall);
     return added + stall;
+}
+
+void DetailedTiming::resolve_transfer(SparcCore& core, const RetiredInstruction& insn,
+                                      const InstructionInfo& in) {
+    using T = PipelineModel::Transfer;
+    // Executed, a transfer leaves PC at its delay slot and NPC at where it
+    // went; an annulled delay slot leaves PC where it went ("ba,a .+4" too).
+    const bool slot_runs = !in.skips_delay_slot && core.pc == insn.pc + 4;
+    const uint64_t target = slot_runs ? core.npc : core.pc;
+    const uint32_t w = insn.insn.raw;
+    // "Always" and "never" branches say so in their cond field (8, 0), even
+    // to .+8; a conditional branch to .+8 counts as not taken.
+    bool taken = true;
+    if (in.cls == InstructionClass::Branch)
+        taken = in.conditional ? target != insn.pc + 8 : ((w >> 25) & 15) == 8;
+    (slot_runs ? delay_slot_next_ : new_path_next_) = true;
+
+    T kind = T::Always;
+    uint64_t link = 0;
+    if (in.cls == InstructionClass::Branch) {
+        kind = in.conditional ? T::Conditional : T::Always;
+    } else if (in.cls == InstructionClass::Call) {
+        kind = T::Call;
+        link = insn.pc + 8;
+    } else {
+        // return, or jmpl %i7+8 / %o7+8 discarding the link (ret, retl): the
+        // return stack's; a jmpl writing %o7 is an indirect call.
+        const unsigned rd = (w >> 25) & 31, rs1 = (w >> 14) & 31;
+        const bool plus_8 = (w >> 13) & 1 && (w & 0x1fff) == 8;
+        const bool is_return =
+            ((w >> 19) & 0x3f) == 0x39 || (rd == 0 && plus_8 && (rs1 == 15 || rs1 == 31));
+        kind = is_return ? T::Return : T::Indirect;
+        if (rd == 15) link = insn.pc + 8;
+    }
+    const bool right = pipeline_.transfer(kind, insn.pc, taken, target, link);
+    if (kind != T::Conditional) return;
+    core.counters.count(taken ? Event::IuStatBrCountTaken : Event::IuStatBrCountUntaken);
+    if (!right) core.counters.count(taken ? Event::IuStatBrMissTaken : Event::IuStatBrMissUntaken);
 }
 
 uint64_t DetailedTiming::data_accesses(SparcCore& core, uint64_t cycle) {

@@ -50,6 +50,8 @@ private:
     uint64_t access(SparcCore& core, cache::CacheRequest request, uint64_t cycle);
     void learn_epoch(const cache::CacheAnswer& answer) { icache_epoch_ = answer.icache_epoch; }
     void count_stall(SparcCore& core, cache::StallCause cause, uint64_t cycles);
+    // The pipeline waited `cycles` for `cause`: the CPI stack and the dispatch counters.
+    void count_wait(SparcCore& core, CpiCause cause, uint64_t cycles);
     // Issues the instruction's data accesses not yet issued, from `cycle`.
     uint64_t data_accesses(SparcCore& core, uint64_t cycle);
 
@@ -57,8 +59,13 @@ private:
     PipelineModel pipeline_;
     unsigned fetch_shift_ = 0; // log2 of the I$ line
     CachePort& port_;
+    // Tells the pipeline where a control transfer went and counts the branch events.
+    void resolve_transfer(SparcCore& core, const RetiredInstruction& insn,
+                          const InstructionInfo& info);
+
     uint64_t last_fetch_line_ = ~uint64_t(0);
-    bool delay_slot_next_ = false; // the last instruction was a taken delayed transfer
+    bool delay_slot_next_ = false; // the next instruction is a transfer's delay slot
+    bool new_path_next_ = false;   // the next instruction is the first after a transfer
     bool waiting_ = false;
     uint64_t wait_from_ = 0; // cycle the outstanding request was made
     // The retired instruction's cacheable accesses, issued in order.

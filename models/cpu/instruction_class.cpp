@@ -13,15 +13,37 @@ namespace {
 using namespace field;
 using IC = InstructionClass;
 
-const char* const kClassNames[] = {
-    "int_alu",       "int_mul",        "int_div",        "load",       "store",
-    "atomic",        "fp_load",        "fp_store",       "prefetch",   "branch",
-    "call",          "jump",           "fp_add",         "fp_mul",     "fp_div_single",
-    "fp_div_double", "fp_sqrt_single", "fp_sqrt_double", "serializing"};
-static_assert(sizeof kClassNames / sizeof kClassNames[0] == unsigned(IC::kCount));
+const char* const kClassNames[] = {"int_alu",
+                                   "int_mul",
+                                   "int_div",
+                                   "cond_move",
+                                   "load",
+                                   "load_extended",
+                                   "store",
+                                   "atomic",
+                                   "fp_load",
+                                   "fp_store",
+                                   "prefetch",
+                                   "branch",
+                                   "call",
+                                   "jump",
+                                   "fp_move",
+                                   "fp_cond_move",
+                                   "fp_reg_cond_move",
+                                   "fp_add",
+                                   "fp_compare",
+                                   "fp_mul",
+                                   "fp_div_single",
+                                   "fp_div_double",
+                                   "fp_sqrt_single",
+                                   "fp_sqrt_double",
+                                   "single_group",
+                                   "serializing"};
+static_assert(sizeof kClassNames / sizeof kClassNames[0] == kInstructionClasses);
 
 // Classes of format-3 arithmetic (op 2) and memory (op 3) instructions by op3;
-// FPop1 is refined by opf below. Unlisted op3 values are IntAlu (op 2) or Load (op 3).
+// FPop1, FPop2 and VIS are refined by opf below. Unlisted op3 values are
+// IntAlu (op 2) or Load (op 3).
 struct Op3Class {
     uint8_t op3;
     IC cls;
@@ -31,32 +53,54 @@ constexpr Op3Class kArith[] = {
     {0x1a, IC::IntMul},      {0x1b, IC::IntMul},      {0x24, IC::IntMul},
     {0x0d, IC::IntDiv},      {0x0e, IC::IntDiv},      {0x0f, IC::IntDiv},
     {0x1e, IC::IntDiv},      {0x1f, IC::IntDiv},      {0x2d, IC::IntDiv},
-    {0x28, IC::Serializing}, {0x30, IC::Serializing}, {0x2a, IC::Serializing},
-    {0x32, IC::Serializing}, {0x31, IC::Serializing}, {0x3e, IC::Serializing},
-    {0x2b, IC::Serializing}, {0x3a, IC::Serializing}, {0x3b, IC::Serializing},
-    {0x34, IC::FpAdd},       {0x35, IC::FpAdd},       {0x36, IC::FpAdd},
-    {0x38, IC::Jump},        {0x39, IC::Jump},
+    {0x2c, IC::CondMove},    {0x2f, IC::CondMove},    {0x28, IC::Serializing},
+    {0x30, IC::Serializing}, {0x2a, IC::Serializing}, {0x32, IC::Serializing},
+    {0x31, IC::Serializing}, {0x3e, IC::Serializing}, {0x2b, IC::Serializing},
+    {0x3a, IC::Serializing}, {0x3b, IC::Serializing}, {0x34, IC::FpAdd},
+    {0x35, IC::FpCondMove},  {0x36, IC::FpMove},      {0x38, IC::Jump},
+    {0x39, IC::Jump},
 };
 constexpr Op3Class kMemory[] = {
-    {0x04, IC::Store},   {0x05, IC::Store},   {0x06, IC::Store},    {0x07, IC::Store},
-    {0x0e, IC::Store},   {0x14, IC::Store},   {0x15, IC::Store},    {0x16, IC::Store},
-    {0x17, IC::Store},   {0x1e, IC::Store},   {0x0d, IC::Atomic},   {0x0f, IC::Atomic},
-    {0x1d, IC::Atomic},  {0x1f, IC::Atomic},  {0x3c, IC::Atomic},   {0x3e, IC::Atomic},
-    {0x20, IC::FpLoad},  {0x21, IC::FpLoad},  {0x22, IC::FpLoad},   {0x23, IC::FpLoad},
-    {0x30, IC::FpLoad},  {0x32, IC::FpLoad},  {0x33, IC::FpLoad},   {0x24, IC::FpStore},
-    {0x25, IC::FpStore}, {0x26, IC::FpStore}, {0x27, IC::FpStore},  {0x34, IC::FpStore},
-    {0x36, IC::FpStore}, {0x37, IC::FpStore}, {0x2d, IC::Prefetch}, {0x3d, IC::Prefetch},
+    {0x01, IC::LoadExtended}, {0x02, IC::LoadExtended}, {0x08, IC::LoadExtended},
+    {0x09, IC::LoadExtended}, {0x0a, IC::LoadExtended}, {0x11, IC::LoadExtended},
+    {0x12, IC::LoadExtended}, {0x18, IC::LoadExtended}, {0x19, IC::LoadExtended},
+    {0x1a, IC::LoadExtended}, {0x04, IC::Store},        {0x05, IC::Store},
+    {0x06, IC::Store},        {0x07, IC::Store},        {0x0e, IC::Store},
+    {0x14, IC::Store},        {0x15, IC::Store},        {0x16, IC::Store},
+    {0x17, IC::Store},        {0x1e, IC::Store},        {0x0d, IC::Atomic},
+    {0x0f, IC::Atomic},       {0x1d, IC::Atomic},       {0x1f, IC::Atomic},
+    {0x3c, IC::Atomic},       {0x3e, IC::Atomic},       {0x20, IC::FpLoad},
+    {0x21, IC::FpLoad},       {0x22, IC::FpLoad},       {0x23, IC::FpLoad},
+    {0x30, IC::FpLoad},       {0x32, IC::FpLoad},       {0x33, IC::FpLoad},
+    {0x24, IC::FpStore},      {0x25, IC::FpStore},      {0x26, IC::FpStore},
+    {0x27, IC::FpStore},      {0x34, IC::FpStore},      {0x36, IC::FpStore},
+    {0x37, IC::FpStore},      {0x2d, IC::Prefetch},     {0x3d, IC::Prefetch},
 };
-// FPop1 opf values that are not FpAdd.
-constexpr struct {
-    uint16_t opf;
+// FPop1, FPop2 and VIS (impdep1) opf ranges whose class differs from their
+// op3's: [first, last] inclusive. FPop1 conversions stay FpAdd.
+struct OpfRange {
+    uint16_t first, last;
     IC cls;
-} kFpop1[] = {
-    {0x049, IC::FpMul},        {0x04a, IC::FpMul},        {0x04b, IC::FpMul},
-    {0x069, IC::FpMul},        {0x06e, IC::FpMul},        {0x04d, IC::FpDivSingle},
-    {0x04e, IC::FpDivDouble},  {0x04f, IC::FpDivDouble},  {0x029, IC::FpSqrtSingle},
-    {0x02a, IC::FpSqrtDouble}, {0x02b, IC::FpSqrtDouble},
 };
+constexpr OpfRange kFpop1[] = {
+    {0x001, 0x00b, IC::FpMove},       {0x049, 0x04b, IC::FpMul},
+    {0x069, 0x069, IC::FpMul},        {0x06e, 0x06e, IC::FpMul},
+    {0x04d, 0x04d, IC::FpDivSingle},  {0x04e, 0x04f, IC::FpDivDouble},
+    {0x029, 0x029, IC::FpSqrtSingle}, {0x02a, 0x02b, IC::FpSqrtDouble},
+};
+constexpr OpfRange kFpop2[] = {{0x051, 0x057, IC::FpCompare}};
+// VIS: the GSR writers dispatch alone; the rest the ISS implements (logicals,
+// faligndata) are FGA operations.
+constexpr OpfRange kVis[] = {
+    {0x018, 0x01a, IC::SingleGroup}, // alignaddr, alignaddrl
+    {0x081, 0x081, IC::SingleGroup}, // siam
+};
+
+template <size_t N> IC refine(const OpfRange (&table)[N], unsigned opf, IC otherwise) {
+    for (const OpfRange& r : table)
+        if (opf >= r.first && opf <= r.last) return r.cls;
+    return otherwise;
+}
 
 template <size_t N> IC lookup(const Op3Class (&table)[N], unsigned op3, IC otherwise) {
     for (const Op3Class& row : table)
@@ -69,11 +113,16 @@ IC class_of(uint32_t w) {
     case 0: return field::op2(w) == 4 ? IC::IntAlu : IC::Branch; // sethi, or a branch
     case 1: return IC::Call;
     case 2: {
-        IC cls = lookup(kArith, field::op3(w), IC::IntAlu);
-        if (field::op3(w) == 0x34)
-            for (const auto& row : kFpop1)
-                if (row.opf == field::opf(w)) cls = row.cls;
-        return cls;
+        const IC cls = lookup(kArith, field::op3(w), IC::IntAlu);
+        const unsigned opf = field::opf(w);
+        switch (field::op3(w)) {
+        case 0x34: return refine(kFpop1, opf, cls);
+        case 0x35: // fmovr: opf<4:0> 5-7, whatever rcond; fmovcc otherwise
+            return (opf & 0x1f) >= 5 && (opf & 0x1f) <= 7 ? IC::FpRegCondMove
+                                                          : refine(kFpop2, opf, cls);
+        case 0x36: return refine(kVis, opf, cls);
+        default: return cls;
+        }
     }
     default: return lookup(kMemory, field::op3(w), IC::Load);
     }
@@ -100,6 +149,14 @@ const char* instruction_class_name(InstructionClass c) {
     return kClassNames[unsigned(c)];
 }
 
+bool reads_memory(InstructionClass c) {
+    return c == IC::Load || c == IC::LoadExtended || c == IC::FpLoad || c == IC::Atomic;
+}
+
+bool writes_memory(InstructionClass c) {
+    return c == IC::Store || c == IC::FpStore || c == IC::Atomic;
+}
+
 InstructionInfo classify(uint32_t w) {
     InstructionInfo info{class_of(w), {kNoReg, kNoReg}, {kNoReg, kNoReg, kNoReg, kNoReg}};
     const IsaRow* row = find_row(w);
@@ -107,6 +164,7 @@ InstructionInfo classify(uint32_t w) {
         return InstructionInfo{IC::Serializing, {kNoReg, kNoReg}, {kNoReg, kNoReg, kNoReg, kNoReg}};
     Operands ops{info};
     const bool rd_is_source = info.cls == IC::Store || info.cls == IC::Atomic;
+    if (rd_is_source) info.store_data = uint8_t(rd(w));
     const bool fp_rd_is_source = info.cls == IC::FpStore;
     const std::string name = row->name;
     for_each_operand(*row, [&](std::string_view t) {
@@ -125,9 +183,10 @@ InstructionInfo classify(uint32_t w) {
         } else if (t.size() == 3 && t[0] == 'f' && (t[1] == '1' || t[1] == '2')) {
             ops.src(fp_reg(t[1] == '1' ? rs1(w) : rs2(w), t[2]));
         } else if (t.size() == 3 && t[0] == 'f' && t[1] == 'd') {
-            if (fp_rd_is_source)
-                ops.src(fp_reg(rd(w), t[2]));
-            else
+            if (fp_rd_is_source) {
+                info.store_data = uint8_t(fp_reg(rd(w), t[2]));
+                ops.src(info.store_data);
+            } else
                 ops.dst(fp_reg(rd(w), t[2]));
         } else if (t == "bcc" || t == "b22") {
             ops.src(name[0] == 'f' ? kFpCcReg : kIntCcReg);
@@ -146,6 +205,9 @@ InstructionInfo classify(uint32_t w) {
     if (info.cls == IC::Call) ops.dst(15); // %o7
     // Bicc/BPcc/FBfcc with cond "always" (8) and the annul bit; BPr has no "always".
     info.skips_delay_slot = info.cls == IC::Branch && bits(w, 29, 29) && bits(w, 28, 25) == 8;
+    // Conditions 0 (never) and 8 (always) need no prediction; BPr (op2 3) always does.
+    info.conditional = info.cls == IC::Branch &&
+                       (field::op2(w) == 3 || (bits(w, 28, 25) != 0 && bits(w, 28, 25) != 8));
     // cc-setting integer operations (addcc, subcc, ...) write %icc/%xcc.
     if (field::op(w) == 2 && field::op3(w) >= 0x10 && field::op3(w) <= 0x1f) ops.dst(kIntCcReg);
     if (field::op(w) == 2 && field::op3(w) >= 0x20 && field::op3(w) <= 0x24)

@@ -7,29 +7,40 @@
 namespace fireplane::sparc {
 
 enum class InstructionClass : uint8_t {
-    IntAlu,   // A0/A1: add, logic, shifts, sethi, movcc, save/restore
-    IntMul,   // mulx, umul, smul, mulscc
-    IntDiv,   // udivx, sdivx, udiv, sdiv
-    Load,     // integer loads
-    Store,    // integer stores
-    Atomic,   // casa, casxa, ldstub, swap
-    FpLoad,   // ldf, lddf, ldfsr
-    FpStore,  // stf, stdf, stfsr
-    Prefetch, // prefetch(a)
-    Branch,   // bicc, bpcc, bpr, fbfcc
-    Call,     // call
-    Jump,     // jmpl, return
-    FpAdd,    // FGA pipe: add, sub, compare, convert, move, VIS logicals
-    FpMul,    // FGM pipe: multiply
+    IntAlu,        // A0/A1: add, logic, shifts, sethi, save/restore
+    IntMul,        // mulx, umul, smul, mulscc
+    IntDiv,        // udivx, sdivx, udiv, sdiv
+    CondMove,      // movcc, movr (MS and BR pipes)
+    Load,          // ldx, lduw, ldd: data forwarded in the C stage
+    LoadExtended,  // ldsw, ldsh, ldsb, lduh, ldub: aligned or extended in M
+    Store,         // integer stores
+    Atomic,        // casa, casxa, ldstub, swap
+    FpLoad,        // ldf, lddf, ldfsr
+    FpStore,       // stf, stdf, stfsr
+    Prefetch,      // prefetch(a)
+    Branch,        // bicc, bpcc, bpr, fbfcc
+    Call,          // call
+    Jump,          // jmpl, return
+    FpMove,        // FGA: fmov, fneg, fabs; VIS adds and logicals
+    FpCondMove,    // fmovcc (FGA and BR)
+    FpRegCondMove, // fmovr (FGA and MS)
+    FpAdd,         // FGA: add, subtract, convert
+    FpCompare,     // FGA: fcmp, fcmpe
+    FpMul,         // FGM: multiply
     FpDivSingle,
     FpDivDouble,
     FpSqrtSingle,
     FpSqrtDouble,
+    SingleGroup, // dispatched alone: alignaddr, siam (they write the GSR)
     Serializing, // rd/wr of state registers, membar, flush, flushw, Tcc, done/retry
     kCount
 };
+constexpr unsigned kInstructionClasses = unsigned(InstructionClass::kCount);
 
 const char* instruction_class_name(InstructionClass c);
+// What an instruction of the class does to memory (profiling's backtracking).
+bool reads_memory(InstructionClass c);
+bool writes_memory(InstructionClass c);
 
 // Register operands. Integer registers 0-31 are the visible window's; FP
 // registers are numbered 32 + single-register number; 96 and 97 stand for
@@ -43,11 +54,14 @@ constexpr unsigned kTrackedRegs = 98;
 
 struct InstructionInfo {
     InstructionClass cls;
-    uint8_t dst[2]; // up to two results (a double FP register writes two singles)
-    uint8_t src[4]; // up to four sources
+    uint8_t dst[2];              // up to two results (a double FP register writes two singles)
+    uint8_t src[4];              // up to four sources
+    uint8_t store_data = kNoReg; // the source a store writes to memory (its bypass differs)
     // "ba,a"/"fba,a": always taken, delay slot annulled; fetch goes straight to
     // the target even when that is the next word.
     bool skips_delay_slot = false;
+    // A branch whose direction depends on a condition: the predictor's business.
+    bool conditional = false;
 };
 
 InstructionInfo classify(uint32_t word);

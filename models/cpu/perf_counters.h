@@ -32,6 +32,14 @@ enum class Event : uint8_t {
     EcSnoopCb,
     ReRawMiss,
     Dispatch0IcMiss,
+    Dispatch0BrTarget,
+    Dispatch0Mispred,
+    RstallIuUse,
+    RstallFpUse,
+    IuStatBrCountTaken,
+    IuStatBrMissTaken,
+    IuStatBrCountUntaken,
+    IuStatBrMissUntaken,
     kCount
 };
 constexpr unsigned kEventCount = unsigned(Event::kCount);

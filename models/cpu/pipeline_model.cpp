@@ -6,43 +6,107 @@
 namespace fireplane::sparc {
 
 namespace {
-// How many instructions of each pipe one group can hold.
+
+using IC = InstructionClass;
+using P = PipelineModel::Pipe;
+constexpr uint8_t bit(P p) {
+    return uint8_t(1u << p);
+}
+constexpr uint8_t A = bit(P::kIntAlu), MS = bit(P::kMemory), BR = bit(P::kBranch),
+                  FGA = bit(P::kFpAdd), FGM = bit(P::kFpMul);
+
+// How many instructions of each pipe one group can hold: A0 and A1 are
+// symmetric; one each of the others.
 constexpr unsigned kPipeWidth[] = {2, 1, 1, 1, 1};
 
-// Per instruction class, in InstructionClass order: the pipe it issues to,
-// and what an instruction that needs its result waits for.
+// How an instruction class sits in a dispatch group.
+enum Grouping : uint8_t {
+    kJoins,     // with whatever fits
+    kEndsGroup, // last of its group (a serializing instruction: nothing passes it)
+    kAlone,     // the only one of its group
+};
+
+// Per instruction class, in InstructionClass order: the pipes it takes (an
+// instruction that needs two takes both in its group), what an instruction
+// that needs its result waits for, whether it is a control transfer, and how
+// it groups. Latencies and blocking are parameters (pipeline_config.h).
 struct ClassRow {
-    PipelineModel::Pipe pipe;
+    uint8_t pipes;
     CpiCause wait;
+    bool transfer;
+    Grouping grouping;
 };
-using P = PipelineModel::Pipe;
 constexpr ClassRow kClassTable[] = {
-    {P::kInt, CpiCause::IntDependency},    // IntAlu
-    {P::kInt, CpiCause::IntDependency},    // IntMul
-    {P::kInt, CpiCause::DivideSqrt},       // IntDiv
-    {P::kMem, CpiCause::LoadUse},          // Load
-    {P::kMem, CpiCause::IntDependency},    // Store
-    {P::kMem, CpiCause::LoadUse},          // Atomic
-    {P::kMem, CpiCause::LoadUse},          // FpLoad
-    {P::kMem, CpiCause::IntDependency},    // FpStore
-    {P::kMem, CpiCause::IntDependency},    // Prefetch
-    {P::kBranch, CpiCause::IntDependency}, // Branch
-    {P::kBranch, CpiCause::IntDependency}, // Call
-    {P::kBranch, CpiCause::IntDependency}, // Jump
-    {P::kFpAdd, CpiCause::FpDependency},   // FpAdd
-    {P::kFpMul, CpiCause::FpDependency},   // FpMul
-    {P::kFpMul, CpiCause::DivideSqrt},     // FpDivSingle
-    {P::kFpMul, CpiCause::DivideSqrt},     // FpDivDouble
-    {P::kFpMul, CpiCause::DivideSqrt},     // FpSqrtSingle
-    {P::kFpMul, CpiCause::DivideSqrt},     // FpSqrtDouble
-    {P::kNone, CpiCause::Serializing},     // Serializing
+    {A, CpiCause::IntDependency, false, kJoins},       // IntAlu
+    {MS, CpiCause::IntDependency, false, kJoins},      // IntMul: MS, then helper groups
+    {MS, CpiCause::DivideSqrt, false, kJoins},         // IntDiv
+    {MS | BR, CpiCause::IntDependency, false, kJoins}, // CondMove
+    {MS, CpiCause::LoadUse, false, kJoins},            // Load
+    {MS, CpiCause::LoadUse, false, kJoins},            // LoadExtended
+    {MS, CpiCause::IntDependency, false, kJoins},      // Store
+    {MS, CpiCause::LoadUse, false, kJoins},            // Atomic
+    {MS, CpiCause::LoadUse, false, kJoins},            // FpLoad
+    {MS, CpiCause::IntDependency, false, kJoins},      // FpStore
+    {MS, CpiCause::IntDependency, false, kJoins},      // Prefetch
+    {BR, CpiCause::IntDependency, true, kJoins},       // Branch
+    {BR | MS, CpiCause::IntDependency, true, kJoins},  // Call
+    {BR | MS, CpiCause::IntDependency, true, kJoins},  // Jump
+    {FGA, CpiCause::FpDependency, false, kJoins},      // FpMove
+    {FGA | BR, CpiCause::FpDependency, false, kJoins}, // FpCondMove
+    {FGA | MS, CpiCause::FpDependency, false, kJoins}, // FpRegCondMove
+    {FGA, CpiCause::FpDependency, false, kJoins},      // FpAdd
+    {FGA, CpiCause::FpDependency, false, kJoins},      // FpCompare
+    {FGM, CpiCause::FpDependency, false, kJoins},      // FpMul
+    {FGM, CpiCause::DivideSqrt, false, kJoins},        // FpDivSingle
+    {FGM, CpiCause::DivideSqrt, false, kJoins},        // FpDivDouble
+    {FGM, CpiCause::DivideSqrt, false, kJoins},        // FpSqrtSingle
+    {FGM, CpiCause::DivideSqrt, false, kJoins},        // FpSqrtDouble
+    {A, CpiCause::IntDependency, false, kAlone},       // SingleGroup
+    {0, CpiCause::Serializing, false, kEndsGroup},     // Serializing
 };
-static_assert(std::size(kClassTable) == unsigned(InstructionClass::kCount));
+static_assert(std::size(kClassTable) == kInstructionClasses);
+
+constexpr uint32_t classes(std::initializer_list<IC> list) {
+    uint32_t mask = 0;
+    for (IC c : list)
+        mask |= 1u << unsigned(c);
+    return mask;
+}
+
+// Bypasses: a consumer of these classes reading the operand from a producer
+// of those gets it after `latency` cycles instead of the producer's own.
+enum class Operand : uint8_t { StoreData, IntCc, FpCc };
+struct Bypass {
+    uint32_t consumers, producers;
+    Operand operand;
+    unsigned latency;
+};
+constexpr Bypass kBypasses[] = {
+    // A store may share its group with the instruction computing its data
+    // (not with a load, a multiply or a divide).
+    {classes({IC::Store, IC::FpStore}),
+     classes({IC::IntAlu, IC::FpAdd, IC::FpMove, IC::FpCondMove, IC::FpMul}), Operand::StoreData,
+     0},
+    // An integer branch may share its group with the compare setting its cc.
+    {classes({IC::Branch}), classes({IC::IntAlu}), Operand::IntCc, 0},
+    // fmovcc uses an fcmp's fcc a cycle after it.
+    {classes({IC::FpCondMove}), classes({IC::FpCompare}), Operand::FpCc, 1},
+};
+constexpr uint32_t kBypassConsumers = classes({IC::Store, IC::FpStore, IC::Branch, IC::FpCondMove});
+
+bool operand_is(Operand operand, uint8_t reg, const InstructionInfo& insn) {
+    switch (operand) {
+    case Operand::StoreData: return reg == insn.store_data;
+    case Operand::IntCc: return reg == kIntCcReg;
+    case Operand::FpCc: return reg == kFpCcReg;
+    }
+    return false;
+}
+
 } // namespace
 
-PipelineModel::Pipe PipelineModel::pipe_of(InstructionClass c) {
-    return kClassTable[unsigned(c)].pipe;
-}
+PipelineModel::PipelineModel(const PipelineConfig& config)
+    : config_(config), fetch_(config.fetch), predictor_(config.predictor) {}
 
 void PipelineModel::start_group(uint64_t at) {
     group_cycle_ = at;
@@ -51,43 +115,73 @@ void PipelineModel::start_group(uint64_t at) {
     group_closed_ = false;
 }
 
-uint64_t PipelineModel::issue(const InstructionInfo& insn, bool taken, unsigned extra_latency) {
+uint64_t PipelineModel::operand_ready(uint8_t reg, const InstructionInfo& insn) const {
+    const uint64_t ready = ready_[reg];
+    if (!((kBypassConsumers >> unsigned(insn.cls)) & 1)) return ready;
+    const InstructionClass producer = producer_[reg];
+    for (const Bypass& b : kBypasses) {
+        if (!((b.consumers >> unsigned(insn.cls)) & 1) ||
+            !((b.producers >> unsigned(producer)) & 1) || !operand_is(b.operand, reg, insn))
+            continue;
+        // Producers in the bypass table have no extra latency: ready is group + latency.
+        const unsigned own = config_.timing[unsigned(producer)].latency;
+        return ready - std::min<uint64_t>(ready, own > b.latency ? own - b.latency : 0);
+    }
+    return ready;
+}
+
+uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, bool new_path,
+                              unsigned extra_latency) {
     const uint64_t before = group_cycle_;
-    const Pipe pipe = pipe_of(insn.cls);
-    // The divide and square-root units (not pipelined), by class.
-    static constexpr uint32_t kDivideClasses = 1u << unsigned(InstructionClass::IntDiv) |
-                                               1u << unsigned(InstructionClass::FpDivSingle) |
-                                               1u << unsigned(InstructionClass::FpDivDouble) |
-                                               1u << unsigned(InstructionClass::FpSqrtSingle) |
-                                               1u << unsigned(InstructionClass::FpSqrtDouble);
-    const bool divide = (kDivideClasses >> unsigned(insn.cls)) & 1;
+    const ClassRow& row = kClassTable[unsigned(insn.cls)];
+    const ClassTiming& timing = config_.timing[unsigned(insn.cls)];
+
     uint64_t earliest = group_cycle_;
     CpiCause why = CpiCause::Base; // what set `earliest`
     auto wait_for = [&](uint64_t ready, CpiCause cause) {
         if (ready > earliest) earliest = ready, why = cause;
     };
+    bool redirected = false; // a new fetch brought it: it starts a group
+    if (pc != 0) {
+        const FetchUnit::Arrival arrival = fetch_.arrive(pc, row.transfer, new_path);
+        wait_for(arrival.cycle, arrival.why);
+        redirected = arrival.redirected;
+    }
+    wait_for(blocked_until_, blocked_why_);
     // kNoReg reads its own slot, which is never written, so no test is needed.
     for (uint8_t r : insn.src)
-        wait_for(ready_[r], ready_cause_[r]);
-    if (divide) wait_for(divide_busy_until_, CpiCause::DivideSqrt);
+        wait_for(operand_ready(r, insn), kClassTable[unsigned(producer_[r])].wait);
+    for (unsigned p = 0; p < kPipes; ++p)
+        if ((row.pipes >> p) & 1) wait_for(pipe_busy_until_[p], CpiCause::DivideSqrt);
     if (insn.cls == InstructionClass::Serializing) // waits for everything in flight
         for (unsigned r = 0; r < kTrackedRegs; ++r)
             wait_for(ready_[r], CpiCause::Serializing);
 
-    const bool fits = !group_closed_ && group_size_ < config_.issue_width &&
-                      (pipe == kNone || pipe_use_[pipe] < kPipeWidth[pipe]);
+    bool fits = !group_closed_ && !redirected && group_size_ < config_.issue_width &&
+                !(row.grouping == kAlone && group_size_);
+    for (unsigned p = 0; p < kPipes; ++p)
+        if ((row.pipes >> p) & 1) fits = fits && pipe_use_[p] < kPipeWidth[p];
     if (earliest > group_cycle_ || !fits) start_group(std::max(earliest, group_cycle_ + 1));
 
     ++group_size_;
-    if (pipe != kNone) ++pipe_use_[pipe];
-    const uint64_t done = group_cycle_ + config_.latency[unsigned(insn.cls)] + extra_latency;
+    for (unsigned p = 0; p < kPipes; ++p)
+        if ((row.pipes >> p) & 1) {
+            ++pipe_use_[p];
+            if (timing.busy) pipe_busy_until_[p] = group_cycle_ + 1 + timing.busy;
+        }
+    const uint64_t done = group_cycle_ + timing.latency + extra_latency;
     for (uint8_t r : insn.dst) {
         const unsigned slot = r == kNoReg ? kWriteSink : r; // kNoReg's own slot stays 0 for reads
         ready_[slot] = done;
-        ready_cause_[slot] = kClassTable[unsigned(insn.cls)].wait;
+        producer_[slot] = insn.cls;
     }
-    if (divide) divide_busy_until_ = done;
-    if (taken || insn.cls == InstructionClass::Serializing) group_closed_ = true;
+    if (timing.blocks) {
+        blocked_until_ = group_cycle_ + 1 + timing.blocks;
+        blocked_why_ = row.wait;
+    }
+    if (row.grouping != kJoins || timing.blocks) group_closed_ = true;
+    if (pc != 0) fetch_.dispatched(group_cycle_);
+
     // The first instruction of a run starts group 0 at cycle 0 and costs a cycle.
     const uint64_t added = group_cycle_ - before + (first_ ? 1 : 0);
     first_ = false;
@@ -97,6 +191,35 @@ uint64_t PipelineModel::issue(const InstructionInfo& insn, bool taken, unsigned 
     cost_.waited = added ? added - 1 : 0;
     cost_.waited_for = why;
     return added;
+}
+
+bool PipelineModel::transfer(Transfer kind, uint64_t pc, bool taken, uint64_t target,
+                             uint64_t link) {
+    using R = FetchUnit::Redirect;
+    bool right = true;
+    R redirect = R::Taken;
+    switch (kind) {
+    case Transfer::Conditional:
+        right = predictor_.conditional(pc, taken);
+        redirect = right ? (taken ? R::Taken : R::None)
+                         : (taken ? R::Mispredicted : R::MispredictedFromMissQueue);
+        break;
+    case Transfer::Always:
+        if (!taken) redirect = R::None; // "never"
+        break;
+    case Transfer::Call: predictor_.call(link); break;
+    case Transfer::Return:
+        right = predictor_.ret(target);
+        if (!right) redirect = R::Mispredicted;
+        break;
+    case Transfer::Indirect:
+        if (link) predictor_.call(link);
+        right = false;
+        redirect = R::Mispredicted;
+        break;
+    }
+    fetch_.redirect(redirect, group_cycle_);
+    return right;
 }
 
 } // namespace fireplane::sparc

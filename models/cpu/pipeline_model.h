@@ -1,56 +1,51 @@
 #pragma once
-// An in-order issue model close to the UltraSPARC III: up to four
-// instructions a cycle in one group, limited by the execution pipes (two
-// integer, one load/store, one branch, an FP adder and an FP multiplier) and
-// by register dependencies with each class's result latency. The detailed
-// timing model feeds it the retired instructions and adds memory stalls.
+// The in-order dispatch model of the UltraSPARC III Cu (models/cpu/README.md,
+// "Pipeline"): up to four instructions a cycle in one group, limited by the
+// execution pipes (two integer ALUs, load/store, branch, FP add, FP
+// multiply), by register dependencies with each class's result latency and
+// bypasses, by the multi-cycle operations that block dispatch or keep their
+// pipe busy, and by what the fetch unit and branch predictor deliver. The
+// detailed timing model feeds it the retired instructions and adds memory
+// stalls.
+#include "branch_predictor.h"
 #include "cpi_stack.h"
+#include "fetch_unit.h"
 #include "instruction_class.h"
+#include "pipeline_config.h"
 
 #include <array>
 #include <cstdint>
 
 namespace fireplane::sparc {
 
-struct PipelineConfig {
-    unsigned issue_width = 4;
-    // Result latency by class: cycles until a dependent instruction can issue.
-    // These follow the UltraSPARC III Cu manual's pipeline description as far
-    // as this project has it; they are parameters so that validation can tune them.
-    std::array<unsigned, unsigned(InstructionClass::kCount)> latency = {
-        1,  // IntAlu
-        6,  // IntMul
-        40, // IntDiv
-        2,  // Load (D$ hit: one bubble before a dependent instruction)
-        1,  // Store
-        1,  // Atomic (its memory time comes from the caches)
-        3,  // FpLoad
-        1,  // FpStore
-        1,  // Prefetch
-        1,  // Branch
-        1,  // Call
-        1,  // Jump
-        4,  // FpAdd
-        4,  // FpMul
-        17, // FpDivSingle
-        20, // FpDivDouble
-        23, // FpSqrtSingle
-        33, // FpSqrtDouble
-        1,  // Serializing
-    };
-};
-
 class PipelineModel {
 public:
-    explicit PipelineModel(const PipelineConfig& config = {}) : config_(config) {}
+    explicit PipelineModel(const PipelineConfig& config = {});
 
-    // Issues one instruction; returns the cycles it adds to the run (0 when it
-    // joins the current group). `taken` ends the group after a control transfer;
-    // `extra_latency` delays its results (a cache miss, say).
-    uint64_t issue(const InstructionInfo& insn, bool taken = false, unsigned extra_latency = 0);
+    // Issues one instruction, fetched from `pc`; returns the cycles it adds to
+    // the run (0 when it joins the current group). `new_path`: it is the first
+    // instruction after a control transfer's delay slot. `extra_latency`
+    // delays its results (a cache miss, say). A caller that gives no PCs
+    // (all 0) gets dispatch alone, without fetch limits.
+    uint64_t issue(const InstructionInfo& insn, uint64_t pc = 0, bool new_path = false,
+                   unsigned extra_latency = 0);
+
+    // Where the control transfer issued last went, for the predictor and the
+    // fetch unit: `taken` (or not) to `target`; a call's or linking jump's
+    // return address is `link`.
+    enum class Transfer : uint8_t {
+        Conditional, // Bicc, BPcc, FBfcc, BPr with a condition
+        Always,      // "always" branches
+        Call,        // call, and jmpl that writes %o7
+        Return,      // ret, retl, return
+        Indirect,    // any other jmpl: its target is known only when it executes
+    };
+    // Returns whether the transfer was predicted right.
+    bool transfer(Transfer kind, uint64_t pc, bool taken, uint64_t target, uint64_t link = 0);
+
     // Where the last issue's cycles went: one Base cycle when it started a
     // group, and the cycles it waited past that for `waited_for` (the result
-    // it needed, a busy divide unit, or everything in flight).
+    // it needed, a busy unit, the fetch unit, or everything in flight).
     struct IssueCost {
         uint64_t base = 0, waited = 0;
         CpiCause waited_for = CpiCause::Base;
@@ -64,25 +59,30 @@ public:
         group_closed_ = true;
     }
 
-    // The execution pipes an instruction class issues to.
-    enum Pipe : uint8_t { kInt, kMem, kBranch, kFpAdd, kFpMul, kNone, kPipes = kNone };
+    // The execution pipes, as bits of a class's pipe set.
+    enum Pipe : uint8_t { kIntAlu, kMemory, kBranch, kFpAdd, kFpMul, kPipes };
 
 private:
-    static Pipe pipe_of(InstructionClass c);
     void start_group(uint64_t at);
+    uint64_t operand_ready(uint8_t reg, const InstructionInfo& insn) const;
 
     PipelineConfig config_;
-    // Cycle each register's value is available. Slot kNoReg is always 0 (an
-    // absent source); absent destinations write kWriteSink.
+    FetchUnit fetch_;
+    BranchPredictor predictor_;
+    // Cycle each register's value is available, and the class that produces
+    // it (for bypasses). Slot kNoReg is always 0 (an absent source); absent
+    // destinations write kWriteSink.
     static constexpr unsigned kWriteSink = kTrackedRegs;
     std::array<uint64_t, 256> ready_{};
-    std::array<CpiCause, 256> ready_cause_{}; // what waiting for each register's value is
+    std::array<InstructionClass, 256> producer_{};
     IssueCost cost_;
     uint64_t group_cycle_ = 0;
     unsigned group_size_ = 0;
     std::array<unsigned, kPipes> pipe_use_{};
+    std::array<uint64_t, kPipes> pipe_busy_until_{}; // divide and square root
+    uint64_t blocked_until_ = 0;                     // multiply and divide helpers
+    CpiCause blocked_why_ = CpiCause::Base;
     bool group_closed_ = false;
-    uint64_t divide_busy_until_ = 0; // the divide/square-root units are not pipelined
     bool first_ = true;
 };
 

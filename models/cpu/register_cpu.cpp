@@ -3,6 +3,7 @@
 #include "core/factory/model_factory.h"
 #include "core/factory/param_table.h"
 #include "models/cache/hierarchy_params.h"
+#include "models/cpu/pipeline_params.h"
 #include "sparc_cpu.h"
 
 #include <memory>
@@ -49,7 +50,9 @@ const ParamTable<CpuParams>& cpu_params() {
             .count("agent_id", &CpuParams::agent_id, -1, 23,
                    "Safari agent ID on the Fireplane bus (0-23); -1 numbers CPUs in file order")
             .nest("", field(&CpuParams::cpu, &SparcCpuConfig::caches), cache::hierarchy_params())
-            .nest("fixed.", field(&CpuParams::cpu, &SparcCpuConfig::fixed), fixed_params());
+            .nest("fixed.", field(&CpuParams::cpu, &SparcCpuConfig::fixed), fixed_params())
+            .nest("pipeline.", field(&CpuParams::cpu, &SparcCpuConfig::pipeline),
+                  sparc::pipeline_params());
     return table;
 }
 

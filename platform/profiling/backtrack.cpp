@@ -9,10 +9,8 @@ namespace {
 using sparc::InstructionClass;
 
 bool matches(InstructionClass cls, sparc::MemOp memop) {
-    const bool load = cls == InstructionClass::Load || cls == InstructionClass::FpLoad ||
-                      cls == InstructionClass::Atomic;
-    const bool store = cls == InstructionClass::Store || cls == InstructionClass::FpStore ||
-                       cls == InstructionClass::Atomic;
+    const bool load = sparc::reads_memory(cls);
+    const bool store = sparc::writes_memory(cls);
     switch (memop) {
     case sparc::MemOp::Load: return load;
     case sparc::MemOp::Store: return store;

@@ -1,7 +1,7 @@
 """What the bundled SPARC programs print for the checks to read:
 `value NAME N` (a measured number), `region K NAME` (statistics dump K
 covers region NAME), and the microbenchmarks' report (`row ID NAME`,
-`raw N empty N`, `cycles N`)."""
+`raw N empty N`, `cycles N`; the pipeline rows add `instructions N`)."""
 import re
 
 _VALUE = re.compile(r"^value (\S+) (-?\d+)$", re.M)
@@ -9,6 +9,7 @@ _REGION = re.compile(r"^region (\d+) (\S+)$", re.M)
 _ROW = re.compile(r"^row (\S+)(?: (.+))?$", re.M)
 _RAW = re.compile(r"^raw (\d+) empty (\d+)$", re.M)
 _CYCLES = re.compile(r"^cycles (-?\d+)$", re.M)
+_INSTRUCTIONS = re.compile(r"^instructions (\d+)$", re.M)
 
 
 def has_line(regex, text):
@@ -38,6 +39,10 @@ class MicrobenchReport:
         self.has_raw = _RAW.search(stdout) is not None
         cycles = _CYCLES.search(stdout)
         self.cycles = int(cycles.group(1)) if cycles else None
+        # Only the pipeline rows print it: the instructions their cycles cover,
+        # which the functional model (one cycle each) reports as the cycles.
+        instructions = _INSTRUCTIONS.search(stdout)
+        self.instructions = int(instructions.group(1)) if instructions else None
 
     @property
     def complete(self):

@@ -14,6 +14,7 @@ region 5 cas_foreign_M
 not a value 7
 """
 MICROBENCH = "row T2.2 ld, E$ hit\nraw 40 empty 22\ncycles 18\n"
+PIPELINE = "row P.4 three adds\nraw 101 empty 53\ncycles 48\ninstructions 96\n"
 
 
 class Output(unittest.TestCase):
@@ -31,6 +32,12 @@ class Output(unittest.TestCase):
         r = output.MicrobenchReport(MICROBENCH)
         self.assertEqual((r.row_id, r.row, r.has_raw, r.cycles),
                          ("T2.2", "T2.2 ld, E$ hit", True, 18))
+        self.assertTrue(r.complete)
+        self.assertIsNone(r.instructions)  # only the pipeline rows print it
+
+    def test_pipeline_report(self):
+        r = output.MicrobenchReport(PIPELINE)
+        self.assertEqual((r.row_id, r.cycles, r.instructions), ("P.4", 48, 96))
         self.assertTrue(r.complete)
 
     def test_incomplete_report(self):

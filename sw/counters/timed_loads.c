@@ -21,7 +21,9 @@ int main(int argc, char** argv) {
     else if (switch_by_magic)
         FIREPLANE_MODEL_FIXED();
     // One asm statement, so that the compiler puts nothing inside the region.
-    __asm__ volatile("sethi %%hi(0xfffc0000 + (0x01 << 10)), %%g0\n\t" /* FIREPLANE_ROI_BEGIN */
+    // Aligned so that the loop (bytes 8-23) is in one I$ line: one fetch group.
+    __asm__ volatile(".align 32\n\t"
+                     "sethi %%hi(0xfffc0000 + (0x01 << 10)), %%g0\n\t" /* FIREPLANE_ROI_BEGIN */
                      "mov %[n], %%o0\n"
                      "1:\tldx [%[p]], %%o1\n\t"
                      "subcc %%o0, 1, %%o0\n\t"

@@ -2,17 +2,21 @@
 """Runs one microbenchmark (sw/microbench) and checks the cycles it prints.
 
 usage: check_row.py FIREPLANE CONFIG PROGRAM [ARGS...] [--range LO HI] [--model MODEL]
-                   [--expect NAME=VALUE ...]
+                   [--cycles-equal-instructions] [--expect NAME=VALUE ...]
        check_row.py --qemu PROGRAM [ARGS...]
 
 The first form runs `FIREPLANE run -q --config CONFIG --model MODEL -- PROGRAM ARGS`
 (MODEL defaults to detailed) and passes when the program exits 0 and its
 `cycles N` line has LO <= N <= HI (HI may be "inf", for a row like "205+").
 It prints `<row id and name>: simulated N, target LO-HI, pass|fail`.
-With --expect (repeatable; at least one of --range and --expect is needed),
-it also writes the run's statistics (--stats) and checks them, in the syntax
-of tests/counters/check_stats.py: NAME is a dotted statistic
-(cpu1.counters.EC_snoop_cb), VALUE an exact number or LO..HI ("inf" allowed).
+With --cycles-equal-instructions, N must equal the program's `instructions M`
+line (a pipeline row on the functional model, where every instruction costs
+one cycle); it prints `<row>: simulated N, instructions M, pass|fail`.
+With --expect (repeatable; at least one of --range, --cycles-equal-instructions
+and --expect is needed), it also writes the run's statistics (--stats) and
+checks them, in the syntax of tests/counters/check_stats.py: NAME is a
+dotted statistic (cpu1.counters.EC_snoop_cb), VALUE an exact number or
+LO..HI ("inf" allowed).
 The two-CPU rows mark the timed part of their last repetition as the region
 of interest, so their statistics cover that one timed instruction.
 
@@ -46,7 +50,8 @@ def main():
     expects = argv.take(args, "--expect")
     ranges = argv.take(args, "--range", 2)
     cycle_range = checks.Range(*map(checks.number, ranges[-1])) if ranges else None
-    if len(args) < 3 or (cycle_range is None and not expects):
+    equal_instructions = argv.take_flag(args, "--cycles-equal-instructions")
+    if len(args) < 3 or (cycle_range is None and not equal_instructions and not expects):
         sys.exit(__doc__)
     fireplane, config, program, *prog_args = args
 
@@ -56,10 +61,15 @@ def main():
                                                      config=config, model=model, stats=stats_file))
         report = output.MicrobenchReport(proc.stdout)
         ok = proc.returncode == 0 and report.cycles is not None
+        cycles = report.cycles if report.cycles is not None else "?"
         if cycle_range is not None:
             ok = ok and report.cycles in cycle_range
-            cycles = report.cycles if report.cycles is not None else "?"
             print(f"{report.row or program}: simulated {cycles}, target {cycle_range.text}, "
+                  f"{'pass' if ok else 'fail'}")
+        if equal_instructions:
+            ok = ok and report.cycles == report.instructions
+            insns = report.instructions if report.instructions is not None else "? (no 'instructions' line)"
+            print(f"{report.row or program}: simulated {cycles}, instructions {insns}, "
                   f"{'pass' if ok else 'fail'}")
         if expects:
             doc = checks.statistics(proc)

@@ -63,6 +63,8 @@ TEST_CASE("a group holds four instructions of different pipes", "[pipeline]") {
     // int, int, load, branch: one group, one cycle.
     CHECK(run({as::alu(as::kAdd, as::l0, as::i0, as::i1), as::alu(as::kAdd, as::l1, as::i0, as::i1),
                as::mem(as::kLdx, as::l2, as::sp, 8), as::bicc(as::kA, false, 4)}) == 1);
+    // A call takes the branch and the load/store pipes: a load cannot join it.
+    CHECK(run({as::call(8), as::mem(as::kLdx, as::l2, as::sp, 8)}) == 2);
 }
 
 TEST_CASE("a dependent add waits for its producer", "[pipeline]") {
@@ -71,10 +73,16 @@ TEST_CASE("a dependent add waits for its producer", "[pipeline]") {
                as::alu(as::kAdd, as::l2, as::l1, as::i1)}) == 3);
 }
 
-TEST_CASE("a load's user waits the load-use latency", "[pipeline]") {
+TEST_CASE("a load's user waits the load-use latency of its kind", "[pipeline]") {
     // ldx at cycle 0, the add that uses it at cycle 2: three cycles in all.
     CHECK(run({as::mem(as::kLdx, as::l0, as::sp, 8), as::alu(as::kAdd, as::l1, as::l0, as::i1)}) ==
           3);
+    // Sign-extending and sub-word loads align their data a stage later: 3 cycles.
+    CHECK(run({as::mem(as::kLdsw, as::l0, as::sp, 8), as::alu(as::kAdd, as::l1, as::l0, as::i1)}) ==
+          4);
+    CHECK(run({as::mem(as::kLdub, as::l0, as::sp, 8), as::alu(as::kAdd, as::l1, as::l0, as::i1)}) ==
+          4);
+    CHECK(classify(as::mem(as::kLduw, as::l0, as::sp, 8)).cls == InstructionClass::Load);
 }
 
 TEST_CASE("dependent FP additions are four cycles apart", "[pipeline]") {
@@ -82,22 +90,52 @@ TEST_CASE("dependent FP additions are four cycles apart", "[pipeline]") {
     CHECK(run({as::fpop1(as::kFaddd, 4, 2, 0), as::fpop1(as::kFaddd, 6, 4, 0)}) == 5);
 }
 
-TEST_CASE("FP divides do not overlap", "[pipeline]") {
-    // Two independent fdivd: the second waits for the divider (20 cycles).
-    CHECK(run({as::fpop1(as::kFdivd, 4, 2, 0), as::fpop1(as::kFdivd, 8, 6, 10)}) == 21);
+TEST_CASE("an FP divide keeps the FP multiply pipe busy", "[pipeline]") {
+    // Two independent fdivd: the second waits for the FGM pipe, busy for 17
+    // cycles after the first (latency 20 - 3).
+    CHECK(run({as::fpop1(as::kFdivd, 4, 2, 0), as::fpop1(as::kFdivd, 8, 6, 10)}) == 19);
+    // An FP add goes on beside it in the FGA pipe.
+    CHECK(run({as::fpop1(as::kFdivd, 4, 2, 0), as::fpop1(as::kFaddd, 8, 6, 10)}) == 1);
 }
 
-TEST_CASE("a taken branch ends its group", "[pipeline]") {
-    PipelineModel pipe;
-    uint64_t cycles = pipe.issue(classify(as::alu(as::kAdd, as::l0, as::i0, as::i1)));
-    cycles += pipe.issue(classify(as::bicc(as::kA, false, 4)), /*taken=*/true);
-    cycles += pipe.issue(classify(as::alu(as::kAdd, as::l1, as::i0, as::i1)));
-    CHECK(cycles == 2);
+TEST_CASE("multiply and divide stop dispatch while their helpers run", "[pipeline]") {
+    const uint32_t mulx = as::alu(0x09, as::l0, as::i0, as::i1);
+    // Nothing dispatches in the 4 cycles after a mulx: an independent add waits to cycle 5.
+    CHECK(run({mulx, as::alu(as::kAdd, as::l1, as::i2, as::i3)}) == 6);
+    // Its result comes 7 cycles after it.
+    CHECK(run({mulx, as::alu(as::kAdd, as::l1, as::l0, as::i3)}) == 8);
+    // udivx: dispatch stops for 69 cycles; the result comes at 72.
+    const uint32_t udivx = as::alu(as::kUdivx, as::l0, as::i0, as::i1);
+    CHECK(run({udivx, as::alu(as::kAdd, as::l1, as::i2, as::i3)}) == 71);
+    CHECK(run({udivx, as::alu(as::kAdd, as::l1, as::l0, as::i3)}) == 73);
+}
+
+TEST_CASE("bypasses let a store and a branch share their producer's group", "[pipeline]") {
+    // add %l0, then stx %l0: the store's data comes through the bypass, one group.
+    CHECK(run({as::alu(as::kAdd, as::l0, as::i0, as::i1), as::mem(as::kStx, as::l0, as::sp, 8)}) ==
+          1);
+    // Not for its address: stx %i1, [%l0 + 8] waits a cycle.
+    CHECK(run({as::alu(as::kAdd, as::l0, as::i0, as::i1), as::mem(as::kStx, as::i1, as::l0, 8)}) ==
+          2);
+    // Nor for a load's data: ldx then stx of it, two cycles apart.
+    CHECK(run({as::mem(as::kLdx, as::l0, as::sp, 8), as::mem(as::kStx, as::l0, as::sp, 16)}) == 3);
+    // subcc and the bne that reads its cc: one group.
+    CHECK(run({as::alu(as::kSubcc, as::g0, as::i0, as::i1), as::bicc(as::kNe, false, 4)}) == 1);
+    // A conditional move reading the same cc waits for it.
+    CHECK(run({as::alu(as::kSubcc, as::g0, as::i0, as::i1),
+               as::movcc(as::kMovIcc, as::kNe, as::l0, 1)}) == 2);
+}
+
+TEST_CASE("instructions writing the GSR dispatch alone", "[pipeline]") {
+    const uint32_t alignaddr = as::f3(2, as::l1, 0x36, as::i0, as::i1) | 0x018 << 5;
+    CHECK(classify(alignaddr).cls == InstructionClass::SingleGroup);
+    CHECK(run({as::alu(as::kAdd, as::l0, as::i0, as::i1), alignaddr,
+               as::alu(as::kAdd, as::l2, as::i0, as::i1)}) == 3);
 }
 
 TEST_CASE("a memory stall delays the results by its length", "[pipeline]") {
     PipelineModel pipe;
-    uint64_t cycles = pipe.issue(classify(as::mem(as::kLdx, as::l0, as::sp, 8)), false, 18);
+    uint64_t cycles = pipe.issue(classify(as::mem(as::kLdx, as::l0, as::sp, 8)), 0, false, 18);
     cycles += pipe.issue(classify(as::alu(as::kAdd, as::l1, as::l0, as::i1)));
     CHECK(cycles == 1 + 2 + 18);
 }
@@ -121,8 +159,8 @@ CpiStack stack_of(const std::vector<uint32_t>& words) {
 TEST_CASE("the pipeline's cycles go to Base and to what each instruction waited for",
           "[pipeline][cpi]") {
     // ldx at 0, its user at 2: two groups (Base) and one cycle of load-use.
-    const CpiStack load = stack_of({as::mem(as::kLdx, as::l0, as::sp, 8),
-                                    as::alu(as::kAdd, as::l1, as::l0, as::i1)});
+    const CpiStack load =
+        stack_of({as::mem(as::kLdx, as::l0, as::sp, 8), as::alu(as::kAdd, as::l1, as::l0, as::i1)});
     CHECK(load[CpiCause::Base] == 2);
     CHECK(load[CpiCause::LoadUse] == 1);
     CHECK(load.total() == 3);
@@ -130,13 +168,14 @@ TEST_CASE("the pipeline's cycles go to Base and to what each instruction waited 
     const CpiStack fp = stack_of({as::fpop1(as::kFaddd, 4, 2, 0), as::fpop1(as::kFaddd, 6, 4, 0)});
     CHECK(fp[CpiCause::Base] == 2);
     CHECK(fp[CpiCause::FpDependency] == 3);
-    // Two independent fdivd: the second waits 19 cycles for the unit.
-    const CpiStack div = stack_of({as::fpop1(as::kFdivd, 4, 2, 0), as::fpop1(as::kFdivd, 8, 6, 10)});
+    // Two independent fdivd: the second waits 17 cycles for the FGM pipe.
+    const CpiStack div =
+        stack_of({as::fpop1(as::kFdivd, 4, 2, 0), as::fpop1(as::kFdivd, 8, 6, 10)});
     CHECK(div[CpiCause::Base] == 2);
-    CHECK(div[CpiCause::DivideSqrt] == 19);
+    CHECK(div[CpiCause::DivideSqrt] == 17);
     // Independent adds pair: one group, one Base cycle, nothing waited.
-    const CpiStack pair = stack_of({as::alu(as::kAdd, as::l0, as::i0, as::i1),
-                                    as::alu(as::kAdd, as::l1, as::i2, as::i3)});
+    const CpiStack pair = stack_of(
+        {as::alu(as::kAdd, as::l0, as::i0, as::i1), as::alu(as::kAdd, as::l1, as::i2, as::i3)});
     CHECK(pair.total() == 1);
     CHECK(pair[CpiCause::Base] == 1);
 }

@@ -1,0 +1,53 @@
+#pragma once
+// The fetch unit as dispatch sees it: when each instruction, in program
+// order, can reach the dispatch stage. Fetch brings up to `width`
+// instructions a cycle from one I$ line, at most one control transfer per
+// fetch group, into an instruction queue that lets it run ahead of dispatch
+// by `queue` instructions. A taken transfer costs fetch a bubble (the target
+// address is known only in the B stage); a mispredicted one restarts fetch
+// once the branch has executed. I$ misses are the caches' business: they
+// stall the whole pipeline (detailed_timing.cpp).
+#include "cpi_stack.h"
+#include "pipeline_config.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace fireplane::sparc {
+
+class FetchUnit {
+public:
+    explicit FetchUnit(const FetchConfig& config);
+
+    struct Arrival {
+        uint64_t cycle = 0;            // the earliest dispatch cycle
+        CpiCause why = CpiCause::Base; // what made it that late
+        bool redirected = false;       // it is where a redirect landed
+    };
+    // The next instruction in program order, at `pc`; `transfer` when it is
+    // a control transfer; `new_path` when it is the first instruction after
+    // a transfer's delay slot (where a redirect lands).
+    Arrival arrive(uint64_t pc, bool transfer, bool new_path);
+    // It dispatched at `cycle`: its queue entry frees.
+    void dispatched(uint64_t cycle) { queue_[(seq_ - 1) % queue_.size()] = cycle; }
+
+    // Where fetch goes after the transfer just arrived, which dispatched at
+    // `dispatch_cycle`; it lands on the next new_path arrival.
+    enum class Redirect { None, Taken, Mispredicted, MispredictedFromMissQueue };
+    void redirect(Redirect kind, uint64_t dispatch_cycle);
+
+private:
+    FetchConfig config_;
+    uint64_t group_cycle_ = 0, group_line_ = ~uint64_t(0), next_pc_ = ~uint64_t(0);
+    unsigned group_count_ = 0;
+    bool group_has_transfer_ = false;
+    CpiCause group_why_ = CpiCause::Base;
+    uint64_t transfer_group_cycle_ = 0; // the fetch group of the last transfer
+    bool pending_ = false;
+    uint64_t pending_cycle_ = 0;
+    CpiCause pending_why_ = CpiCause::Base;
+    std::vector<uint64_t> queue_; // dispatch cycles of the last `queue` instructions
+    uint64_t seq_ = 0;
+};
+
+} // namespace fireplane::sparc
