@@ -117,7 +117,6 @@ void PipelineModel::start_group(uint64_t at) {
 
 uint64_t PipelineModel::operand_ready(uint8_t reg, const InstructionInfo& insn) const {
     const uint64_t ready = ready_[reg];
-    if (!((kBypassConsumers >> unsigned(insn.cls)) & 1)) return ready;
     const InstructionClass producer = producer_[reg];
     for (const Bypass& b : kBypasses) {
         if (!((b.consumers >> unsigned(insn.cls)) & 1) ||
@@ -149,26 +148,29 @@ uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, bool new
     }
     wait_for(blocked_until_, blocked_why_);
     // kNoReg reads its own slot, which is never written, so no test is needed.
-    for (uint8_t r : insn.src)
-        wait_for(operand_ready(r, insn), kClassTable[unsigned(producer_[r])].wait);
-    for (unsigned p = 0; p < kPipes; ++p)
-        if ((row.pipes >> p) & 1) wait_for(pipe_busy_until_[p], CpiCause::DivideSqrt);
+    const bool bypassed = (kBypassConsumers >> unsigned(insn.cls)) & 1;
+    for (uint8_t r : insn.src) {
+        const uint64_t ready = bypassed ? operand_ready(r, insn) : ready_[r];
+        if (ready > earliest) earliest = ready, why = kClassTable[unsigned(producer_[r])].wait;
+    }
+    for (unsigned m = row.pipes; m; m &= m - 1)
+        wait_for(pipe_busy_until_[__builtin_ctz(m)], CpiCause::DivideSqrt);
     if (insn.cls == InstructionClass::Serializing) // waits for everything in flight
         for (unsigned r = 0; r < kTrackedRegs; ++r)
             wait_for(ready_[r], CpiCause::Serializing);
 
     bool fits = !group_closed_ && !redirected && group_size_ < config_.issue_width &&
                 !(row.grouping == kAlone && group_size_);
-    for (unsigned p = 0; p < kPipes; ++p)
-        if ((row.pipes >> p) & 1) fits = fits && pipe_use_[p] < kPipeWidth[p];
+    for (unsigned m = row.pipes; m; m &= m - 1)
+        fits = fits && pipe_use_[__builtin_ctz(m)] < kPipeWidth[__builtin_ctz(m)];
     if (earliest > group_cycle_ || !fits) start_group(std::max(earliest, group_cycle_ + 1));
 
     ++group_size_;
-    for (unsigned p = 0; p < kPipes; ++p)
-        if ((row.pipes >> p) & 1) {
-            ++pipe_use_[p];
-            if (timing.busy) pipe_busy_until_[p] = group_cycle_ + 1 + timing.busy;
-        }
+    for (unsigned m = row.pipes; m; m &= m - 1) {
+        const unsigned p = __builtin_ctz(m);
+        ++pipe_use_[p];
+        if (timing.busy) pipe_busy_until_[p] = group_cycle_ + 1 + timing.busy;
+    }
     const uint64_t done = group_cycle_ + timing.latency + extra_latency;
     for (uint8_t r : insn.dst) {
         const unsigned slot = r == kNoReg ? kWriteSink : r; // kNoReg's own slot stays 0 for reads

@@ -64,6 +64,7 @@ public:
 
 private:
     void start_group(uint64_t at);
+    // When a bypass consumer's source `reg` is ready for it.
     uint64_t operand_ready(uint8_t reg, const InstructionInfo& insn) const;
 
     PipelineConfig config_;
