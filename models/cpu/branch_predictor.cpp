@@ -25,7 +25,7 @@ void BranchPredictor::call(uint64_t return_pc) {
 }
 
 bool BranchPredictor::ret(uint64_t target) {
-    if (depth_ == 0 || !config_.enabled) return false;
+    if (depth_ == 0) return false;
     const uint64_t predicted = returns_[top_];
     top_ = (top_ + returns_.size() - 1) % returns_.size();
     --depth_;

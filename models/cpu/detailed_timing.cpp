@@ -133,9 +133,7 @@ uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn)
     const PipelineModel::IssueCost& cost = pipeline_.last_cost();
     core.cpi.add(CpiCause::Base, cost.base);
     count_wait(core, cost.waited_for, cost.waited);
-    if (in.cls == InstructionClass::Branch || in.cls == InstructionClass::Call ||
-        in.cls == InstructionClass::Jump)
-        resolve_transfer(core, insn, in);
+    if (in.transfer != TransferKind::None) resolve_transfer(core, insn, in);
 
     pending_count_ = 0;
     if (insn.access_count) {
@@ -153,38 +151,17 @@ uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn)
 
 void DetailedTiming::resolve_transfer(SparcCore& core, const RetiredInstruction& insn,
                                       const InstructionInfo& in) {
-    using T = PipelineModel::Transfer;
     // Executed, a transfer leaves PC at its delay slot and NPC at where it
     // went; an annulled delay slot leaves PC where it went ("ba,a .+4" too).
     const bool slot_runs = !in.skips_delay_slot && core.pc == insn.pc + 4;
-    const uint64_t target = slot_runs ? core.npc : core.pc;
-    const uint32_t w = insn.insn.raw;
-    // "Always" and "never" branches say so in their cond field (8, 0), even
-    // to .+8; a conditional branch to .+8 counts as not taken.
-    bool taken = true;
-    if (in.cls == InstructionClass::Branch)
-        taken = in.conditional ? target != insn.pc + 8 : ((w >> 25) & 15) == 8;
     (slot_runs ? delay_slot_next_ : new_path_next_) = true;
-
-    T kind = T::Always;
-    uint64_t link = 0;
-    if (in.cls == InstructionClass::Branch) {
-        kind = in.conditional ? T::Conditional : T::Always;
-    } else if (in.cls == InstructionClass::Call) {
-        kind = T::Call;
-        link = insn.pc + 8;
-    } else {
-        // return, or jmpl %i7+8 / %o7+8 discarding the link (ret, retl): the
-        // return stack's; a jmpl writing %o7 is an indirect call.
-        const unsigned rd = (w >> 25) & 31, rs1 = (w >> 14) & 31;
-        const bool plus_8 = (w >> 13) & 1 && (w & 0x1fff) == 8;
-        const bool is_return =
-            ((w >> 19) & 0x3f) == 0x39 || (rd == 0 && plus_8 && (rs1 == 15 || rs1 == 31));
-        kind = is_return ? T::Return : T::Indirect;
-        if (rd == 15) link = insn.pc + 8;
+    if (in.transfer != TransferKind::Conditional) {
+        pipeline_.transfer(in.transfer, insn.pc, true, slot_runs ? core.npc : core.pc);
+        return;
     }
-    const bool right = pipeline_.transfer(kind, insn.pc, taken, target, link);
-    if (kind != T::Conditional) return;
+    // A conditional branch to .+8 counts as not taken.
+    const bool taken = (slot_runs ? core.npc : core.pc) != insn.pc + 8;
+    const bool right = pipeline_.transfer(in.transfer, insn.pc, taken, 0);
     core.counters.count(taken ? Event::IuStatBrCountTaken : Event::IuStatBrCountUntaken);
     if (!right) core.counters.count(taken ? Event::IuStatBrMissTaken : Event::IuStatBrMissUntaken);
 }

@@ -5,10 +5,13 @@
 namespace fireplane::sparc {
 
 FetchUnit::FetchUnit(const FetchConfig& config)
-    : config_(config), queue_(std::max(1u, config.queue), 0) {}
+    : config_(config), queue_(std::max(1u, config.queue), 0) {
+    while ((2u << line_shift_) <= config.line)
+        ++line_shift_; // log2 of the line, a power of two
+}
 
 FetchUnit::Arrival FetchUnit::arrive(uint64_t pc, bool transfer, bool new_path) {
-    const uint64_t line = pc / config_.line;
+    const uint64_t line = pc >> line_shift_;
     bool new_group = true, redirected = false;
     uint64_t at = 0;
     CpiCause why = CpiCause::Base;
@@ -31,13 +34,11 @@ FetchUnit::Arrival FetchUnit::arrive(uint64_t pc, bool transfer, bool new_path) 
     if (new_group) {
         // The queue entry this instruction needs frees when the instruction
         // `queue` places earlier dispatches.
-        const uint64_t freed = queue_[seq_ % queue_.size()] + 1;
-        if (seq_ >= queue_.size() && freed > at) at = freed, why = CpiCause::FetchGroup;
+        if (queue_[slot_] > at) at = queue_[slot_], why = CpiCause::FetchGroup;
         group_cycle_ = at;
         group_line_ = line;
         group_count_ = 0;
         group_has_transfer_ = false;
-        group_why_ = why;
     }
     ++group_count_;
     if (transfer) {
@@ -45,8 +46,10 @@ FetchUnit::Arrival FetchUnit::arrive(uint64_t pc, bool transfer, bool new_path) 
         transfer_group_cycle_ = group_cycle_;
     }
     next_pc_ = pc + 4;
-    ++seq_;
-    return {group_cycle_, group_why_, redirected};
+    last_slot_ = slot_;
+    slot_ = slot_ + 1 == queue_.size() ? 0 : slot_ + 1;
+    // The rest of a fetch group never waits for it: the group's first did.
+    return {group_cycle_, why, redirected};
 }
 
 void FetchUnit::redirect(Redirect kind, uint64_t dispatch_cycle) {

@@ -29,7 +29,7 @@ public:
     // a transfer's delay slot (where a redirect lands).
     Arrival arrive(uint64_t pc, bool transfer, bool new_path);
     // It dispatched at `cycle`: its queue entry frees.
-    void dispatched(uint64_t cycle) { queue_[(seq_ - 1) % queue_.size()] = cycle; }
+    void dispatched(uint64_t cycle) { queue_[last_slot_] = cycle + 1; }
 
     // Where fetch goes after the transfer just arrived, which dispatched at
     // `dispatch_cycle`; it lands on the next new_path arrival.
@@ -41,13 +41,15 @@ private:
     uint64_t group_cycle_ = 0, group_line_ = ~uint64_t(0), next_pc_ = ~uint64_t(0);
     unsigned group_count_ = 0;
     bool group_has_transfer_ = false;
-    CpiCause group_why_ = CpiCause::Base;
     uint64_t transfer_group_cycle_ = 0; // the fetch group of the last transfer
     bool pending_ = false;
     uint64_t pending_cycle_ = 0;
     CpiCause pending_why_ = CpiCause::Base;
-    std::vector<uint64_t> queue_; // dispatch cycles of the last `queue` instructions
-    uint64_t seq_ = 0;
+    unsigned line_shift_ = 0;
+    // A ring of the last `queue` instructions: the cycle after each dispatched,
+    // when its entry is free again.
+    std::vector<uint64_t> queue_;
+    unsigned slot_ = 0, last_slot_ = 0;
 };
 
 } // namespace fireplane::sparc

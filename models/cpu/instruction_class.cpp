@@ -143,6 +143,26 @@ unsigned fp_reg(unsigned encoded, char precision) {
     return kFpRegBase + (precision == 's' ? encoded : freg_double(encoded));
 }
 
+TransferKind transfer_kind(IC cls, uint32_t w) {
+    using T = TransferKind;
+    switch (cls) {
+    case IC::Branch: {
+        if (field::op2(w) == 3) return T::Conditional; // BPr has no "always" or "never"
+        const unsigned cond = bits(w, 28, 25);
+        return cond == 8 ? T::Always : cond == 0 ? T::None : T::Conditional;
+    }
+    case IC::Call: return T::Call;
+    case IC::Jump: {
+        const unsigned rd = field::rd(w), rs1 = field::rs1(w);
+        const bool plus_8 = field::i(w) && bits(w, 12, 0) == 8;
+        if (field::op3(w) == 0x39 || (rd == 0 && plus_8 && (rs1 == 15 || rs1 == 31)))
+            return T::Return;
+        return rd == 15 ? T::IndirectCall : T::Indirect;
+    }
+    default: return T::None;
+    }
+}
+
 } // namespace
 
 const char* instruction_class_name(InstructionClass c) {
@@ -205,9 +225,7 @@ InstructionInfo classify(uint32_t w) {
     if (info.cls == IC::Call) ops.dst(15); // %o7
     // Bicc/BPcc/FBfcc with cond "always" (8) and the annul bit; BPr has no "always".
     info.skips_delay_slot = info.cls == IC::Branch && bits(w, 29, 29) && bits(w, 28, 25) == 8;
-    // Conditions 0 (never) and 8 (always) need no prediction; BPr (op2 3) always does.
-    info.conditional = info.cls == IC::Branch &&
-                       (field::op2(w) == 3 || (bits(w, 28, 25) != 0 && bits(w, 28, 25) != 8));
+    info.transfer = transfer_kind(info.cls, w);
     // cc-setting integer operations (addcc, subcc, ...) write %icc/%xcc.
     if (field::op(w) == 2 && field::op3(w) >= 0x10 && field::op3(w) <= 0x1f) ops.dst(kIntCcReg);
     if (field::op(w) == 2 && field::op3(w) >= 0x20 && field::op3(w) <= 0x24)

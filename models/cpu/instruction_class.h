@@ -52,6 +52,18 @@ constexpr uint8_t kIntCcReg = 96;
 constexpr uint8_t kFpCcReg = 97;
 constexpr unsigned kTrackedRegs = 98;
 
+// What a control transfer is to the fetch unit and the branch predictor,
+// decoded once with the rest of the instruction.
+enum class TransferKind : uint8_t {
+    None,         // not a transfer (nor "branch never": it goes nowhere)
+    Conditional,  // Bicc, BPcc, FBfcc with a condition; BPr
+    Always,       // "branch always"
+    Call,         // call: its return address goes on the return stack
+    IndirectCall, // jmpl that writes %o7: the same, but its target is not predicted
+    Return,       // return, and jmpl %i7+8 / %o7+8 discarding the link (ret, retl)
+    Indirect,     // any other jmpl: its target is known only when it executes
+};
+
 struct InstructionInfo {
     InstructionClass cls;
     uint8_t dst[2];              // up to two results (a double FP register writes two singles)
@@ -60,8 +72,7 @@ struct InstructionInfo {
     // "ba,a"/"fba,a": always taken, delay slot annulled; fetch goes straight to
     // the target even when that is the next word.
     bool skips_delay_slot = false;
-    // A branch whose direction depends on a condition: the predictor's business.
-    bool conditional = false;
+    TransferKind transfer = TransferKind::None;
 };
 
 InstructionInfo classify(uint32_t word);

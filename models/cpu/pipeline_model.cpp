@@ -28,41 +28,40 @@ enum Grouping : uint8_t {
 
 // Per instruction class, in InstructionClass order: the pipes it takes (an
 // instruction that needs two takes both in its group), what an instruction
-// that needs its result waits for, whether it is a control transfer, and how
-// it groups. Latencies and blocking are parameters (pipeline_config.h).
+// that needs its result waits for, and how it groups. Latencies and blocking
+// are parameters (pipeline_config.h).
 struct ClassRow {
     uint8_t pipes;
     CpiCause wait;
-    bool transfer;
     Grouping grouping;
 };
 constexpr ClassRow kClassTable[] = {
-    {A, CpiCause::IntDependency, false, kJoins},       // IntAlu
-    {MS, CpiCause::IntDependency, false, kJoins},      // IntMul: MS, then helper groups
-    {MS, CpiCause::DivideSqrt, false, kJoins},         // IntDiv
-    {MS | BR, CpiCause::IntDependency, false, kJoins}, // CondMove
-    {MS, CpiCause::LoadUse, false, kJoins},            // Load
-    {MS, CpiCause::LoadUse, false, kJoins},            // LoadExtended
-    {MS, CpiCause::IntDependency, false, kJoins},      // Store
-    {MS, CpiCause::LoadUse, false, kJoins},            // Atomic
-    {MS, CpiCause::LoadUse, false, kJoins},            // FpLoad
-    {MS, CpiCause::IntDependency, false, kJoins},      // FpStore
-    {MS, CpiCause::IntDependency, false, kJoins},      // Prefetch
-    {BR, CpiCause::IntDependency, true, kJoins},       // Branch
-    {BR | MS, CpiCause::IntDependency, true, kJoins},  // Call
-    {BR | MS, CpiCause::IntDependency, true, kJoins},  // Jump
-    {FGA, CpiCause::FpDependency, false, kJoins},      // FpMove
-    {FGA | BR, CpiCause::FpDependency, false, kJoins}, // FpCondMove
-    {FGA | MS, CpiCause::FpDependency, false, kJoins}, // FpRegCondMove
-    {FGA, CpiCause::FpDependency, false, kJoins},      // FpAdd
-    {FGA, CpiCause::FpDependency, false, kJoins},      // FpCompare
-    {FGM, CpiCause::FpDependency, false, kJoins},      // FpMul
-    {FGM, CpiCause::DivideSqrt, false, kJoins},        // FpDivSingle
-    {FGM, CpiCause::DivideSqrt, false, kJoins},        // FpDivDouble
-    {FGM, CpiCause::DivideSqrt, false, kJoins},        // FpSqrtSingle
-    {FGM, CpiCause::DivideSqrt, false, kJoins},        // FpSqrtDouble
-    {A, CpiCause::IntDependency, false, kAlone},       // SingleGroup
-    {0, CpiCause::Serializing, false, kEndsGroup},     // Serializing
+    {A, CpiCause::IntDependency, kJoins},       // IntAlu
+    {MS, CpiCause::IntDependency, kJoins},      // IntMul: MS, then helper groups
+    {MS, CpiCause::DivideSqrt, kJoins},         // IntDiv
+    {MS | BR, CpiCause::IntDependency, kJoins}, // CondMove
+    {MS, CpiCause::LoadUse, kJoins},            // Load
+    {MS, CpiCause::LoadUse, kJoins},            // LoadExtended
+    {MS, CpiCause::IntDependency, kJoins},      // Store
+    {MS, CpiCause::LoadUse, kJoins},            // Atomic
+    {MS, CpiCause::LoadUse, kJoins},            // FpLoad
+    {MS, CpiCause::IntDependency, kJoins},      // FpStore
+    {MS, CpiCause::IntDependency, kJoins},      // Prefetch
+    {BR, CpiCause::IntDependency, kJoins},      // Branch
+    {BR | MS, CpiCause::IntDependency, kJoins}, // Call
+    {BR | MS, CpiCause::IntDependency, kJoins}, // Jump
+    {FGA, CpiCause::FpDependency, kJoins},      // FpMove
+    {FGA | BR, CpiCause::FpDependency, kJoins}, // FpCondMove
+    {FGA | MS, CpiCause::FpDependency, kJoins}, // FpRegCondMove
+    {FGA, CpiCause::FpDependency, kJoins},      // FpAdd
+    {FGA, CpiCause::FpDependency, kJoins},      // FpCompare
+    {FGM, CpiCause::FpDependency, kJoins},      // FpMul
+    {FGM, CpiCause::DivideSqrt, kJoins},        // FpDivSingle
+    {FGM, CpiCause::DivideSqrt, kJoins},        // FpDivDouble
+    {FGM, CpiCause::DivideSqrt, kJoins},        // FpSqrtSingle
+    {FGM, CpiCause::DivideSqrt, kJoins},        // FpSqrtDouble
+    {A, CpiCause::IntDependency, kAlone},       // SingleGroup
+    {0, CpiCause::Serializing, kEndsGroup},     // Serializing
 };
 static_assert(std::size(kClassTable) == kInstructionClasses);
 
@@ -142,7 +141,8 @@ uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, bool new
     };
     bool redirected = false; // a new fetch brought it: it starts a group
     if (pc != 0) {
-        const FetchUnit::Arrival arrival = fetch_.arrive(pc, row.transfer, new_path);
+        const FetchUnit::Arrival arrival =
+            fetch_.arrive(pc, insn.transfer != TransferKind::None, new_path);
         wait_for(arrival.cycle, arrival.why);
         redirected = arrival.redirected;
     }
@@ -195,27 +195,25 @@ uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, bool new
     return added;
 }
 
-bool PipelineModel::transfer(Transfer kind, uint64_t pc, bool taken, uint64_t target,
-                             uint64_t link) {
+bool PipelineModel::transfer(TransferKind kind, uint64_t pc, bool taken, uint64_t target) {
     using R = FetchUnit::Redirect;
     bool right = true;
     R redirect = R::Taken;
     switch (kind) {
-    case Transfer::Conditional:
+    case TransferKind::None: return true;
+    case TransferKind::Conditional:
         right = predictor_.conditional(pc, taken);
         redirect = right ? (taken ? R::Taken : R::None)
                          : (taken ? R::Mispredicted : R::MispredictedFromMissQueue);
         break;
-    case Transfer::Always:
-        if (!taken) redirect = R::None; // "never"
-        break;
-    case Transfer::Call: predictor_.call(link); break;
-    case Transfer::Return:
+    case TransferKind::Always: break;
+    case TransferKind::Call: predictor_.call(pc + 8); break;
+    case TransferKind::Return:
         right = predictor_.ret(target);
         if (!right) redirect = R::Mispredicted;
         break;
-    case Transfer::Indirect:
-        if (link) predictor_.call(link);
+    case TransferKind::IndirectCall: predictor_.call(pc + 8); [[fallthrough]];
+    case TransferKind::Indirect:
         right = false;
         redirect = R::Mispredicted;
         break;

@@ -30,18 +30,10 @@ public:
     uint64_t issue(const InstructionInfo& insn, uint64_t pc = 0, bool new_path = false,
                    unsigned extra_latency = 0);
 
-    // Where the control transfer issued last went, for the predictor and the
-    // fetch unit: `taken` (or not) to `target`; a call's or linking jump's
-    // return address is `link`.
-    enum class Transfer : uint8_t {
-        Conditional, // Bicc, BPcc, FBfcc, BPr with a condition
-        Always,      // "always" branches
-        Call,        // call, and jmpl that writes %o7
-        Return,      // ret, retl, return
-        Indirect,    // any other jmpl: its target is known only when it executes
-    };
-    // Returns whether the transfer was predicted right.
-    bool transfer(Transfer kind, uint64_t pc, bool taken, uint64_t target, uint64_t link = 0);
+    // Where the control transfer of `kind` issued last, at `pc`, went, for
+    // the predictor and the fetch unit: `taken` (or not) to `target`. Returns
+    // whether it was predicted right.
+    bool transfer(TransferKind kind, uint64_t pc, bool taken, uint64_t target);
 
     // Where the last issue's cycles went: one Base cycle when it started a
     // group, and the cycles it waited past that for `waited_for` (the result

@@ -49,6 +49,17 @@ TEST_CASE("classify names pipes and operands", "[pipeline]") {
     CHECK(classify(as::bicc(as::kNe, false, 4)).src[0] == kIntCcReg);
     CHECK(classify(as::call(8)).dst[0] == as::o7);
     CHECK(classify(as::rdasr(4, as::o0)).cls == InstructionClass::Serializing);
+    // Transfers, as fetch and the predictor see them.
+    CHECK(classify(as::bicc(as::kNe, false, 4)).transfer == TransferKind::Conditional);
+    CHECK(classify(as::bicc(as::kA, false, 4)).transfer == TransferKind::Always);
+    CHECK(classify(as::bicc(as::kN, false, 4)).transfer == TransferKind::None);
+    CHECK(classify(as::bpr(as::kRz, false, as::o0, 4)).transfer == TransferKind::Conditional);
+    CHECK(classify(as::call(8)).transfer == TransferKind::Call);
+    CHECK(classify(as::jmpl(as::g0, as::o7, 8)).transfer == TransferKind::Return); // retl
+    CHECK(classify(as::return_(as::i7, 8)).transfer == TransferKind::Return);
+    CHECK(classify(as::jmpl(as::o7, as::g1, 0)).transfer == TransferKind::IndirectCall);
+    CHECK(classify(as::jmpl(as::g0, as::g1, 0)).transfer == TransferKind::Indirect);
+    CHECK(classify(as::alu(as::kAdd, as::l0, as::i0, as::i1)).transfer == TransferKind::None);
 }
 
 TEST_CASE("independent integer operations issue two a cycle", "[pipeline]") {
