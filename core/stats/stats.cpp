@@ -23,23 +23,6 @@ bool by_name(const StatsRegistry::Entry& e, const std::string& name) {
 
 } // namespace
 
-namespace {
-StatsRegistry* current_registry = nullptr;
-}
-
-StatsRegistry& StatsRegistry::current() {
-    static StatsRegistry process_wide;
-    return current_registry ? *current_registry : process_wide;
-}
-
-StatsRegistry::Scope::Scope(StatsRegistry& registry) : previous_(current_registry) {
-    current_registry = &registry;
-}
-
-StatsRegistry::Scope::~Scope() {
-    current_registry = previous_;
-}
-
 StatsGroup::StatsGroup(std::string prefix, StatsRegistry& registry)
     : prefix_(std::move(prefix)), registry_(registry) {}
 
@@ -86,6 +69,17 @@ void StatsRegistry::reset() {
 void StatsRegistry::freeze() {
     for (Entry& e : entries_)
         if (e.cumulative && !e.frozen) e.frozen_value = e.raw(), e.frozen = true;
+}
+
+void StatsRegistry::restore_entry(const std::string& name, const uint64_t* value, double baseline,
+                                  bool frozen, double frozen_value) {
+    auto at = std::lower_bound(entries_.begin(), entries_.end(), name, by_name);
+    if (at == entries_.end() || at->name != name) return;
+    // Registered read-only for reporting, but a model's member all the same.
+    if (value && at->counter) *const_cast<uint64_t*>(at->counter) = *value;
+    at->baseline = baseline;
+    at->frozen = frozen;
+    at->frozen_value = frozen_value;
 }
 
 // Keeps entries sorted, and rejects names that would make the JSON nesting

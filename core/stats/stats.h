@@ -3,6 +3,8 @@
 // counting costs nothing more than the increment; the registry reads them when
 // asked. Names follow gem5's style: dotted hierarchical paths from the SystemC
 // module name, e.g. "cpu0.caches.hits".
+#include "core/registry/scoped_current.h"
+
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
@@ -29,17 +31,8 @@ public:
 
     // The registry statistics go to now: a Session's while it builds and runs
     // its machine (Scope), else one for the whole process.
-    static StatsRegistry& current();
-    class Scope {
-    public:
-        explicit Scope(StatsRegistry& registry);
-        ~Scope();
-        Scope(const Scope&) = delete;
-        Scope& operator=(const Scope&) = delete;
-
-    private:
-        StatsRegistry* previous_;
-    };
+    static StatsRegistry& current() { return ScopedCurrent<StatsRegistry>::get(); }
+    using Scope = ScopedCurrent<StatsRegistry>::Scope;
 
     void add_counter(const std::string& name, const uint64_t* counter, std::string description,
                      std::string unit = "count");
@@ -62,6 +55,12 @@ public:
     // now; freeze() stops them where they are (until the next reset()).
     void reset();
     void freeze();
+
+    // Checkpoint restore (stats_checkpoint.h): sets the counter `name` (the
+    // model's own member) to `*value`, if given, and its region-of-interest
+    // state. Unknown names are ignored.
+    void restore_entry(const std::string& name, const uint64_t* value, double baseline, bool frozen,
+                       double frozen_value);
 
 private:
     void insert(Entry entry);

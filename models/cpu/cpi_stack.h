@@ -4,6 +4,8 @@
 // The causes are one table (cpi_stack.cpp): each one's statistic name and
 // meaning. The timing models attribute the cycles they add; the core
 // attributes the rest (device waits, idle time, instructions run untimed).
+#include "core/checkpoint/state_io.h"
+
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -45,6 +47,7 @@ class CpiStack {
 public:
     void add(CpiCause cause, uint64_t cycles) { cycles_[unsigned(cause)] += cycles; }
     uint64_t operator[](CpiCause cause) const { return cycles_[unsigned(cause)]; }
+    void checkpoint(StateIo& io) { io(cycles_); }
     uint64_t total() const {
         uint64_t sum = 0;
         for (uint64_t c : cycles_)

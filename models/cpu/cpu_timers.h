@@ -10,6 +10,8 @@
 // Everything is kept in CPU cycles: a counter is an offset from the core's
 // cycle count, and a compare is the cycle at which it will match, so the
 // core checks one number per chain of instructions.
+#include "core/checkpoint/state_io.h"
+
 #include <cstdint>
 
 namespace fireplane::sparc {
@@ -42,6 +44,7 @@ public:
     uint64_t next_match() const { return tick_at_ < stick_at_ ? tick_at_ : stick_at_; }
     // SOFTINT bits of the compares that have matched by `cycles`; each match is taken once.
     uint64_t take_matches(uint64_t cycles);
+    void checkpoint(StateIo& io); // core_checkpoint.cpp
 
 private:
     uint64_t stick_count(uint64_t cycles) const;   // the 63-bit STICK count

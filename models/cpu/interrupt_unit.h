@@ -7,6 +7,7 @@
 // by software storing 0) and the received words (ASI 0x7f, VA 0x40, 0x50,
 // 0x60). A vector arriving while BUSY is refused: the sender sees NACK.
 // The registers are declared once each, in a table (interrupt_unit.cpp).
+#include "core/checkpoint/state_io.h"
 #include "memory_backend.h"
 #include "models/common/interrupts.h"
 
@@ -42,6 +43,11 @@ public:
     uint64_t dispatch_status = 0;
     void dispatch(uint64_t va);
     void set_busy(bool busy);
+    // The registers and BUSY, in the CPU's checkpoint section; the core follows BUSY on restore.
+    void checkpoint(StateIo& io) {
+        io(dispatch_data, receive_data, dispatch_status, busy_);
+        if (io.restoring() && busy_listener_) busy_listener_(busy_);
+    }
 
 private:
     unsigned agent_id_;

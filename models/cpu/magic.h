@@ -14,6 +14,7 @@ enum class MagicOp : uint8_t {
     StatsReset = 0x03, // every cumulative statistic restarts at zero
     StatsDump = 0x04,  // write the statistics as they are now
     Mark = 0x05,       // a milestone: the summary says when each was reached
+    Checkpoint = 0x06, // with --checkpoint-at magic: the machine is saved here
     ModelFunctional = 0x10,
     ModelFixed = 0x11,
     ModelDetailed = 0x12,

@@ -3,6 +3,8 @@
 // for each half of PIC (ASR 17), and UT/ST choose user and supervisor mode.
 // Every event of the table below is counted all the time, per mode, so the
 // host can read any of them at any time without disturbing PIC.
+#include "core/checkpoint/state_io.h"
+
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -114,6 +116,7 @@ public:
     const CounterEvent* selection(unsigned pic) const { return selection_[pic]; }
     // Instructions until a PIC half counting cycles or instructions wraps (or ~0).
     uint64_t instructions_to_overflow(Now now) const;
+    void checkpoint(StateIo& io); // core_checkpoint.cpp
 
 private:
     uint64_t selected(unsigned pic, Now now) const { // running total of the selected event

@@ -5,6 +5,10 @@
 // instructions left and stops at the end time's cycle on its clock. The CPU
 // that spends the last instruction stops the simulation (sc_stop); at the end
 // time every CPU stops and the simulation runs on to it.
+//
+// A pause (for a checkpoint) is a limit the run comes back from: the CPUs
+// that reach it wait for `resumed`, SystemC returns from sc_start
+// (sc_pause), and the host may save the machine and then go on.
 #include <systemc>
 
 #include <cstdint>
@@ -12,11 +16,26 @@
 namespace fireplane::sparc {
 
 struct RunLimits {
-    enum class Reached { None, Instructions, Time };
+    enum class Reached { None, Instructions, Time, Pause };
 
     uint64_t instructions_left = ~uint64_t(0);
     sc_core::sc_time end = sc_core::sc_max_time();
     Reached reached = Reached::None; // the first limit a CPU reached
+    // A pause after this many more instructions (all CPUs together) ...
+    uint64_t pause_left = ~uint64_t(0);
+    // ... or when SystemC time reaches this (the simulation loop pauses).
+    sc_core::sc_time pause_time = sc_core::sc_max_time();
+    sc_core::sc_event resumed; // the host goes on after a pause
+    // A pause now (a magic instruction): the CPU running stops after it.
+    void pause_now() { pause_left = 0; }
+    // What a CPU may run before a limit or a pause.
+    uint64_t budget() const {
+        return instructions_left < pause_left ? instructions_left : pause_left;
+    }
+    void spent(uint64_t n) {
+        instructions_left -= n < instructions_left ? n : instructions_left;
+        pause_left -= n < pause_left ? n : pause_left;
+    }
 };
 
 } // namespace fireplane::sparc

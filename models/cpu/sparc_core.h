@@ -387,6 +387,15 @@ public:
     // Instruction word at va, or false on a fetch fault. For disassembly and decode.
     bool fetch_word(uint64_t va, uint32_t& word);
 
+    // ---- checkpoints (core_checkpoint.cpp) ----
+    // The architectural state, the counters and the clock, between runs.
+    // Restoring drops every cached translation and decoded instruction.
+    void checkpoint(StateIo& io);
+    // Why the core cannot be saved now ("" when it can): an instruction waits for its caches.
+    std::string not_quiescent() const {
+        return deferred_ ? "an instruction waits for its data" : "";
+    }
+
     CodeCache& code_cache() { return code_cache_; }
     MemoryBackend& memory() { return memory_; }
 

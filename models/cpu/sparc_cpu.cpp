@@ -117,7 +117,9 @@ void SparcCpu::reset_due() {
 }
 
 void SparcCpu::wake(const sc_time& at) {
-    wake_event_.notify(delay_until(at, sc_core::sc_time_stamp()));
+    const sc_time now = sc_core::sc_time_stamp();
+    wake_event_.notify(delay_until(at, now));
+    wake_at_ = std::min(wake_at_, std::max(at, now)); // the earliest notification wins
     // The waker may be running on its lookahead, far ahead of `at`: it stops,
     // and its next horizon sees this wake as pending activity.
     if (running_ && running_ != this) running_->core_.request_stop();
@@ -131,7 +133,11 @@ sc_time SparcCpu::clock_time() const {
 // jumps over the idle time, as a kernel's idle loop would have spent it.
 void SparcCpu::sleep_until_woken() {
     ++sleeps_;
+    if (wake_at_ < sc_core::sc_time_stamp()) wake_at_ = sc_core::sc_max_time(); // it has fired
+    sleeping_ = true;
     wait(wake_event_);
+    sleeping_ = false;
+    wake_at_ = sc_core::sc_max_time();
     const uint64_t now = cycle_at(sc_core::sc_time_stamp(), period_);
     if (now > core_.cycles()) {
         idle_cycles_ += now - core_.cycles();
@@ -186,6 +192,45 @@ bool SparcCpu::run_ended() {
     return true;
 }
 
+void SparcCpu::checkpoint(StateIo& io) {
+    core_.checkpoint(io);
+    io(started_, sleeping_, wake_at_, synced_at_);
+    // Firmware mode's parts (in user mode, as reset left them).
+    mmu_.checkpoint(io);
+    io(registers_.dcu_control, registers_.fireplane_config, registers_.fireplane_config2);
+    interrupts_.checkpoint(io);
+    // Firmware: the MMUs and the first-level caches follow DCU control (user
+    // mode leaves it as reset did: the OS layer translates, the caches are on).
+    if (io.restoring() && !translator_) dcu_changed();
+    if (io.restoring()) mmu_generation_ = mmu_.generation() - 1;
+}
+
+// The restored machine's CPUs all sleep (nothing ran them yet): those that
+// were running go on now, the others wake when they would have.
+void SparcCpu::restored() {
+    const sc_time now = sc_core::sc_time_stamp();
+    if (!sleeping_)
+        wake_event_.notify(synced_at_ > now ? synced_at_ - now : sc_core::SC_ZERO_TIME);
+    else if (wake_at_ != sc_core::sc_max_time() && wake_at_ >= now)
+        wake_event_.notify(wake_at_ - now);
+}
+
+std::string SparcCpu::not_quiescent() const {
+    if (running_ == this) return std::string(name()) + " is inside an instruction";
+    if (detailed_.waiting()) return std::string(name()) + " waits for its caches";
+    return core_.not_quiescent();
+}
+
+bool SparcCpu::paused() {
+    if (!limits_ || limits_->pause_left != 0) return false;
+    if (limits_->reached == RunLimits::Reached::None) {
+        limits_->reached = RunLimits::Reached::Pause;
+        sc_core::sc_pause();
+    }
+    wait(limits_->resumed);
+    return true;
+}
+
 sc_time SparcCpu::local_time() const {
     return delay_until(cycle_time(core_.cycles(), period_), sc_core::sc_time_stamp());
 }
@@ -210,6 +255,7 @@ void SparcCpu::run_thread() {
             sleep_until_woken();
             continue;
         }
+        if (paused()) continue;
         if (run_ended()) return;
         // One instruction takes at least a cycle: the horizon bounds the instructions too.
         const sc_time ahead = local_time(), limit = horizon();
@@ -222,14 +268,12 @@ void SparcCpu::run_thread() {
             std::max<uint64_t>(1, (limit - ahead).value() / period_.value());
         uint64_t run_for = cycles_left;
         if (fast_forwarding) run_for = std::min(run_for, config_.fast_forward - core_.retired());
-        if (limits_) run_for = std::min(run_for, limits_->instructions_left);
+        if (limits_) run_for = std::min(run_for, limits_->budget());
         running_ = this;
         const uint64_t retired_before = core_.retired();
         core_.run(run_for, cycles() + cycles_left);
         running_ = nullptr;
-        if (limits_)
-            limits_->instructions_left -=
-                std::min(limits_->instructions_left, core_.retired() - retired_before);
+        if (limits_) limits_->spent(core_.retired() - retired_before);
         wait_for_caches();
         if (fast_forwarding && core_.retired() >= config_.fast_forward) {
             select_timing(config_.timing);

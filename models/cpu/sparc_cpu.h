@@ -24,6 +24,7 @@
 #include "run_limits.h"
 #include "sparc_core.h"
 
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 
 #include <systemc>
@@ -64,6 +65,7 @@ class SparcCpu : public sc_core::sc_module,
                  public IoAgent,
                  public InterruptReceiver,
                  public Processor,
+                 public Checkpointable,
                  private MemoryBackend {
 public:
     tlm_utils::simple_initiator_socket<SparcCpu> socket; // functional: DMI, b_transport
@@ -120,6 +122,12 @@ public:
     }
     uint64_t idle_cycles() const { return idle_cycles_; }
 
+    // Checkpointable: section "<name>" (cpu0): the core's state and whether it
+    // was started. The timing model is the restoring run's choice.
+    void checkpoint(StateIo& io) override;
+    void restored() override;
+    std::string not_quiescent() const override;
+
     // The Cheetah+ I- and D-MMU (firmware mode; user mode translates through the OS layer).
     const mmu::CheetahMmu& mmu() const { return mmu_; }
 
@@ -153,10 +161,16 @@ public:
 private:
     void run_thread();
     void sleep_until_woken();
-    void sync() { wait(local_time()); } // SystemC time catches up with the CPU's clock
+    // SystemC time catches up with the CPU's clock.
+    void sync() {
+        synced_at_ = clock_time();
+        wait(local_time());
+        synced_at_ = sc_core::SC_ZERO_TIME;
+    }
     // How far ahead of SystemC time the CPU may run now.
     sc_core::sc_time horizon() const;
     bool run_ended(); // at the run's limits: the CPU stops for good
+    bool paused();    // at a pause (RunLimits): true once the host resumed the run
     // The CPU's local time: its cycles as SystemC time, less the kernel's time.
     sc_core::sc_time local_time() const;
     void wait_for_caches();
@@ -197,6 +211,9 @@ private:
     bool started_ = false;
     CpuDispatcher* dispatcher_ = nullptr;
     sc_core::sc_event wake_event_;
+    sc_core::sc_time wake_at_ = sc_core::sc_max_time(); // its earliest pending notification
+    bool sleeping_ = false;                             // in sleep_until_woken
+    sc_core::sc_time synced_at_;                        // in sync(): the time it waits for
     uint64_t idle_cycles_ = 0;
     bool end_quantum_ = false;
     uint64_t sleeps_ = 0;
@@ -208,6 +225,7 @@ private:
     CacheBridge bridge_; // to caches_
     DetailedTiming detailed_;
     uint64_t cache_waits_ = 0;
+    CheckpointSection checkpoint_section_{this->name(), 1, *this};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 

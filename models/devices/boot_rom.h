@@ -2,6 +2,7 @@
 // BootRom: the boot PROM firmware starts from. Software reads it like RAM (and
 // fetches from it through read-only DMI); software stores complete without
 // changing it. Debug writes do land: that is how a loader places the image.
+#include "models/common/memory_image.h"
 #include "models/common/roles.h"
 #include "models/common/sparse_memory.h"
 
@@ -71,6 +72,7 @@ private:
 
     BootRomConfig config_;
     SparseMemory memory_;
+    MemoryImage image_{name(), memory_.data(), memory_.size()}; // its checkpoint section
 
     uint64_t reads_ = 0;
     uint64_t ignored_writes_ = 0;

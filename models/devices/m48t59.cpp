@@ -354,7 +354,20 @@ void M48t59::update_line() {
 
 void M48t59::start_of_simulation() {
     started_ = true;
-    schedule_alarm();
+    if (!checkpoint_section_.restoring()) schedule_alarm(); // else restored() does
+}
+
+void M48t59::checkpoint(StateIo& io) {
+    io(epoch_seconds_, nvram_, counters_, counter_time_, stopped_, alarm_flag_, watchdog_flag_);
+    io(watchdog_irq_, alarm_armed_, watchdog_armed_, alarm_due_, watchdog_due_, line_level_);
+    io(reset_reported_);
+}
+
+void M48t59::restored() {
+    alarm_event_.cancel();
+    watchdog_event_.cancel();
+    if (alarm_armed_) notify_at(alarm_event_, alarm_due_);
+    if (watchdog_armed_) notify_at(watchdog_event_, watchdog_due_);
 }
 
 void M48t59::end_of_simulation() {

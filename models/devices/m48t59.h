@@ -7,6 +7,7 @@
 #include "models/common/roles.h"
 #include "tod_calendar.h"
 
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 
 #include <systemc>
@@ -31,7 +32,10 @@ struct M48t59Config {
     unsigned interrupt = 0; // INO of its IRQ/FT line; 0: not connected
 };
 
-class M48t59 : public sc_core::sc_module, public BusTarget, public InterruptSource {
+class M48t59 : public sc_core::sc_module,
+               public BusTarget,
+               public InterruptSource,
+               public Checkpointable {
 public:
     tlm_utils::simple_target_socket<M48t59> socket;
 
@@ -92,6 +96,11 @@ public:
 
     uint64_t reads() const { return reads_; }
     uint64_t writes() const { return writes_; }
+
+    // Checkpointable (section "<name>"): the NVRAM, the counters and when they
+    // last counted, the flags, the alarm and watchdog deadlines.
+    void checkpoint(StateIo& io) override;
+    void restored() override;
 
 private:
     using ReadHook = uint8_t (M48t59::*)(unsigned offset, bool debug);
@@ -157,6 +166,7 @@ private:
     sc_core::sc_event alarm_event_{"alarm"};
     sc_core::sc_event watchdog_event_{"watchdog"};
     uint64_t reads_ = 0, writes_ = 0, alarms_ = 0, watchdog_timeouts_ = 0;
+    CheckpointSection checkpoint_section_{this->name(), 1, *this};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 

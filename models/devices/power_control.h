@@ -8,6 +8,7 @@
 // accesses, or 4-byte ones to the low half.
 #include "models/common/roles.h"
 
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 
 #include <systemc>
@@ -23,7 +24,10 @@ struct PowerControlConfig {
     uint64_t base = 0; // where the builder maps it; 4 KiB aligned
 };
 
-class PowerControl : public sc_core::sc_module, public BusTarget, public PowerSwitch {
+class PowerControl : public sc_core::sc_module,
+                     public BusTarget,
+                     public PowerSwitch,
+                     public Checkpointable {
 public:
     tlm_utils::simple_target_socket<PowerControl> socket;
 
@@ -56,6 +60,7 @@ public:
         reset_listener_ = std::move(listener);
     }
     uint64_t resets() const { return resets_; }
+    void checkpoint(StateIo& io) override { io(powered_off_, exit_code_, powered_off_at_); }
 
     uint64_t reads() const { return reads_; }
     uint64_t writes() const { return writes_; }
@@ -99,6 +104,7 @@ private:
     uint64_t read_resets() const { return resets_; }
     uint64_t reads_ = 0;
     uint64_t writes_ = 0;
+    CheckpointSection checkpoint_section_{this->name(), 1, *this};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 

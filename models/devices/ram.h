@@ -1,6 +1,7 @@
 #pragma once
 // Ram: a flat memory target. Backed by an anonymous MAP_NORESERVE mapping, so a
 // multi-GiB RAM costs host memory only for the pages the guest touches.
+#include "models/common/memory_image.h"
 #include "models/common/roles.h"
 #include "models/common/sparse_memory.h"
 
@@ -58,6 +59,7 @@ private:
 
     RamConfig config_;
     SparseMemory memory_;
+    MemoryImage image_{name(), memory_.data(), memory_.size()};
 
     uint64_t reads_ = 0;
     uint64_t writes_ = 0;

@@ -18,6 +18,9 @@ struct TodTime {
     unsigned minutes = 0; // 0..59
     unsigned seconds = 0; // 0..59
     bool operator==(const TodTime& o) const;
+    template <typename Io> void checkpoint(Io& io) {
+        io(year, century, month, date, day, hours, minutes, seconds);
+    }
 };
 
 // Unix seconds of the first and last second a TodTime can start from.

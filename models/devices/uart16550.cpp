@@ -339,6 +339,21 @@ void Uart16550::on_poll() {
     if (!source_.ended()) poll_event_.notify(config_.poll_interval);
 }
 
+void Uart16550::checkpoint(StateIo& io) {
+    io(line_level_, value_, thre_pending_, rx_fifo_, last_rx_, overrun_, timeout_pending_);
+    io(rx_busy_, rx_due_, rx_last_activity_);
+}
+
+// The events, from the times kept as data.
+void Uart16550::restored() {
+    if (rx_busy_) notify_at(character_event_, rx_due_);
+    const sc_core::sc_time limit = character_time() * kTimeoutCharacters;
+    if (fifo_enabled() && !rx_fifo_.empty() && limit != sc_core::SC_ZERO_TIME && !timeout_pending_)
+        notify_at(timeout_event_, rx_last_activity_ + limit);
+    rx_kick(sc_core::sc_time_stamp());
+    if (source_.interactive() && !source_.ended()) poll_event_.notify(config_.poll_interval);
+}
+
 void Uart16550::start_of_simulation() {
     sink_.begin();
     try {
@@ -347,6 +362,7 @@ void Uart16550::start_of_simulation() {
         SC_REPORT_WARNING(name(), (std::string(e.what()) + ": no input").c_str());
         return;
     }
+    if (checkpoint_section_.restoring()) return; // restored() arms the receiver
     if (!source_.interactive())
         rx_kick(sc_core::sc_time_stamp());
     else if (!source_.ended()) // a terminal of a background job gives no input

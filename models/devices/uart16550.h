@@ -9,6 +9,7 @@
 #include "char_source.h"
 #include "models/common/roles.h"
 
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 
 #include <systemc>
@@ -33,7 +34,10 @@ struct UartConfig {
     sc_core::sc_time poll_interval{100, sc_core::SC_US};
 };
 
-class Uart16550 : public sc_core::sc_module, public BusTarget, public InterruptSource {
+class Uart16550 : public sc_core::sc_module,
+                  public BusTarget,
+                  public InterruptSource,
+                  public Checkpointable {
 public:
     tlm_utils::simple_target_socket<Uart16550> socket;
 
@@ -68,6 +72,10 @@ public:
     bool irq_pending() const { return interrupt_id() != kIirNone; } // the line's level
     bool fifo_enabled() const;
     unsigned rx_level() const { return unsigned(rx_fifo_.size()); } // bytes waiting
+    // Checkpointable (section "<name>"): the registers, the receive FIFO and
+    // the character on the line; input goes on from the restoring run's source.
+    void checkpoint(StateIo& io) override;
+    void restored() override;
     uint64_t tx_bytes() const { return tx_bytes_; }
     uint64_t rx_bytes() const { return rx_bytes_; }
     uint64_t overruns() const { return overruns_; }
@@ -158,6 +166,7 @@ private:
     uint64_t tx_bytes_ = 0;
     uint64_t rx_bytes_ = 0;
     uint64_t overruns_ = 0;
+    CheckpointSection checkpoint_section_{this->name(), 1, *this};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 

@@ -15,6 +15,7 @@
 #include "sequence_buffer.h"
 #include "transaction_filter.h"
 
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 
 #include <systemc>
@@ -32,7 +33,10 @@ struct FirelinkMonitorConfig {
     uint64_t base = 0;      // its register window, where the builder maps it
 };
 
-class FirelinkMonitor : public sc_core::sc_module, public BusTarget, public BusObserver {
+class FirelinkMonitor : public sc_core::sc_module,
+                        public BusTarget,
+                        public BusObserver,
+                        public Checkpointable {
 public:
     tlm_utils::simple_target_socket<FirelinkMonitor> regs;
     tlm_utils::simple_target_socket<FirelinkMonitor> observe;
@@ -59,6 +63,9 @@ public:
     // What the monitor saw (every transaction, before filtering).
     void see(const TransactionRecord& r);
     uint64_t observed() const { return observed_; }
+    // Checkpointable (section "<name>"): the control register, both counter
+    // sets with their filters, and the sequence buffer.
+    void checkpoint(StateIo& io) override { io(control_, filters_, counts_, tsb_); }
 
 private:
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
@@ -77,6 +84,7 @@ private:
     uint64_t observed_ = 0;
     uint64_t bad_accesses_ = 0;
     TraceSink trace_sink_;
+    CheckpointSection checkpoint_section_{this->name(), 1, *this};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 

@@ -28,6 +28,7 @@ public:
     bool overrun() const { return overrun_; }
     const TransactionRecord& entry(std::size_t i) const { return entries_[i]; } // 0 = oldest
     uint64_t lost() const { return lost_; } // matches dropped while full, ever
+    void checkpoint(StateIo& io) { io(entries_, fill_, overrun_, lost_); }
 
 private:
     std::array<TransactionRecord, kEntries> entries_{};

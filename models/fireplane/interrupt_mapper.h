@@ -8,6 +8,7 @@
 // the CPU's handler services the device and writes idle to the clear
 // register, which sends again if the line is still asserted. A NACKed vector
 // leaves the line "pending" and is retried. Registers come from one table.
+#include "core/checkpoint/state_io.h"
 #include "models/common/interrupts.h"
 
 #include <array>
@@ -66,7 +67,15 @@ public:
         uint64_t imap = 0;
         State state = kIdle;
         bool level = false;
+        void checkpoint(StateIo& io) { io(imap, state, level); }
     };
+    // The lines, in the bridge's checkpoint section; true when one waits to be sent again.
+    bool checkpoint(StateIo& io) {
+        io(lines_);
+        for (const Line& l : lines_)
+            if (l.state == kPending) return true;
+        return false;
+    }
     const Line& line(unsigned ino) const { return lines_[ino % kLines]; }
     uint64_t vectors_sent = 0, vectors_nacked = 0; // statistics
 

@@ -23,6 +23,7 @@
 #include "models/devices/router.h"
 #include "transaction_types.h"
 
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 
 #include <systemc>
@@ -48,7 +49,8 @@ class IoBridge : public sc_core::sc_module,
                  public BusTarget,
                  public AddressMap,
                  public IoAgent,
-                 public InterruptController {
+                 public InterruptController,
+                 public Checkpointable {
 public:
     tlm_utils::simple_target_socket<IoBridge> socket;
     // To the Fireplane bus's `io` socket: every transaction the bridge carries
@@ -74,6 +76,10 @@ public:
     const InterruptMapper& interrupts() const { return interrupts_; }
 
     const IoBridgeConfig& config() const { return config_; }
+    // Checkpointable (section "<name>"): the interrupt mapping and clear registers.
+    void checkpoint(StateIo& io) override {
+        if (interrupts_.checkpoint(io) && io.restoring()) retry_.notify(config_.interrupt_retry);
+    }
     uint64_t transactions(TransactionType t) const { return by_type_[unsigned(t)]; }
 
 private:
@@ -90,6 +96,7 @@ private:
     IoTransactionCounts by_type_{};
     InterruptMapper interrupts_;
     sc_core::sc_event retry_;
+    CheckpointSection checkpoint_section_{this->name(), 1, *this};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 

@@ -52,6 +52,7 @@ MemoryController::MemoryController(sc_core::sc_module_name name,
     // Sparse: host pages are only committed once touched, so a controller
     // that only answers timing-only requests costs no memory.
     mem_ = map_sparse(config_.size, this->name());
+    image_ = std::make_unique<MemoryImage>(this->name(), mem_, config_.size);
     bank_free_at_.assign(total_banks(), sc_core::SC_ZERO_TIME);
     bank_accesses_.assign(total_banks(), 0);
     ctl_reads_.assign(config_.controllers, 0);

@@ -16,6 +16,7 @@
 // data pointer is a timing-only request: the detailed model keeps the data in
 // its own RAM and asks only how long the access takes. Functional-mode CPUs
 // get DMI to the whole range (loosely timed, no bank model).
+#include "models/common/memory_image.h"
 #include "models/common/roles.h"
 
 #include "core/stats/stats.h"
@@ -27,6 +28,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <unordered_set>
 #include <vector>
 
@@ -116,6 +118,7 @@ private:
 
     MemoryControllerConfig config_;
     uint8_t* mem_ = nullptr;
+    std::unique_ptr<MemoryImage> image_; // its checkpoint section, once mem_ is mapped
 
     std::vector<sc_core::sc_time> bank_free_at_;
     tlm_utils::peq_with_cb_and_phase<MemoryController> peq_;

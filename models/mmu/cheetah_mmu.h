@@ -171,6 +171,9 @@ public:
     uint64_t generation() const { return generation_; }
 
     const MmuRegisters& registers() const { return regs_; }
+    // The TLBs, the registers (as the register tables name them) and the
+    // fault context, in a checkpoint (mmu_checkpoint.cpp); the CPU's section holds it.
+    void checkpoint(StateIo& io);
     unsigned context_value(ContextSel sel) const;
     // Host-side view of every valid entry, I-MMU first, each TLB in index order.
     std::vector<TlbEntryView> valid_entries() const;

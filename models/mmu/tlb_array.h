@@ -5,8 +5,11 @@
 // data access ASIs number them: way * sets + set.
 #include "tte.h"
 
+#include "core/checkpoint/state_io.h"
+
 #include <array>
 #include <cstdint>
+#include <string>
 
 namespace fireplane::mmu {
 
@@ -14,6 +17,7 @@ struct TlbEntry {
     uint64_t tag = 0;  // VA<63:13> | context<12:0>
     uint64_t data = 0; // TTE data, stored bits only; V clear: empty slot
     bool used = false; // T16 replacement: written or hit since the last sweep
+    void checkpoint(StateIo& io) { io(tag, data, used); }
 
     bool valid() const { return tte::valid(data); }
     bool locked() const { return data & tte::kLock; }
@@ -31,6 +35,7 @@ struct TlbEntry {
 class Lfsr16 {
 public:
     void reset() { state_ = 0xace1; }
+    void checkpoint(StateIo& io) { io(state_); }
     unsigned next_bit() {
         const unsigned bit = state_ & 1;
         state_ = uint16_t((state_ >> 1) ^ (bit ? 0xb400u : 0u));
@@ -55,6 +60,7 @@ public:
     const TlbEntry& entry(unsigned index) const { return entries_[index % kEntries]; }
     static constexpr unsigned size() { return kEntries; }
     void clear() { entries_ = {}; }
+    void checkpoint(StateIo& io) { io(entries_); }
 
 private:
     std::array<TlbEntry, kEntries> entries_{};
@@ -81,6 +87,12 @@ public:
     unsigned size() const { return sets_ * kWays; }
     unsigned sets() const { return sets_; }
     void clear() { entries_ = {}; }
+    void checkpoint(StateIo& io) {
+        unsigned sets = sets_;
+        io(sets);
+        if (sets != sets_) io.fail("a TLB of " + std::to_string(sets) + " sets");
+        io(entries_);
+    }
 
 private:
     unsigned sets_;

@@ -30,6 +30,10 @@ struct RunOptions {
     std::string vamap_file;             // --vamap FILE: the process's VA-to-PA page map at the end
     uint64_t max_instructions = 0;      // --max-instructions N (all CPUs; 0: no limit)
     std::string max_time;               // --max-time T, simulated ("": no limit)
+    std::string checkpoint_dir;         // --checkpoint DIR ("": none)
+    std::string checkpoint_at;          // --checkpoint-at N|TIME|magic
+    bool checkpoint_continue = false;   // --checkpoint-continue
+    std::string restore_dir;            // run --restore DIR
     int progress = -1;     // --progress 1, --no-progress 0, else when stderr is a terminal
     int gdb_port = -1;     // --gdb PORT: a GDB stub on 127.0.0.1 (0: a free port); -1: none
     bool gdb_wait = false; // --gdb-wait: wait for gdb before the first instruction

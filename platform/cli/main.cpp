@@ -1,5 +1,6 @@
 // fireplane: the simulator's command line. Subcommands: run, boot, dump-config, list-models, ...
 #include "commands.h"
+#include "core/checkpoint/checkpoint_error.h"
 #include "core/config/location.h"
 #include "core/config/units.h"
 #include "core/log/log.h"
@@ -38,6 +39,23 @@ std::string check_count(const std::string& text) {
     return "";
 }
 
+// Where --checkpoint-at pauses: a count of instructions, a time with its unit, or "magic".
+std::string check_checkpoint_at(const std::string& text) {
+    if (text == "magic") return "";
+    if (check_count(text).empty()) return "";
+    if (check_time(text).empty()) return "";
+    return "expected a number of instructions, a simulated time (5ms) or 'magic', got '" + text +
+           "'";
+}
+
+// run --restore and boot --restore.
+CLI::Option* add_restore_option(CLI::App& cmd, fireplane::cli::RunOptions& run) {
+    return cmd.add_option(
+        "--restore", run.restore_dir,
+        "go on from a checkpoint (its software and memory; this run's machine file, model and "
+        "--set, which may change caches and timing but not CPUs, memories or devices)");
+}
+
 // How a run ends and what it shows while it goes: run and collect alike.
 void add_run_control_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
     cmd.add_option("--max-instructions", run.max_instructions,
@@ -46,6 +64,16 @@ void add_run_control_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
     cmd.add_option("--max-time", run.max_time,
                    "stop at this simulated time, e.g. 10ms (exit code 124)")
         ->check(CLI::Validator(check_time, "TIME"));
+    auto* checkpoint = cmd.add_option("--checkpoint", run.checkpoint_dir,
+                                      "save the machine to this folder (see --checkpoint-at)");
+    cmd.add_option("--checkpoint-at", run.checkpoint_at,
+                   "where: after N instructions (all CPUs), at a simulated time (5ms), or at the "
+                   "program's FIREPLANE_CHECKPOINT() (magic); then the run ends (exit code 0)")
+        ->check(CLI::Validator(check_checkpoint_at, "N|TIME|magic"))
+        ->needs(checkpoint);
+    cmd.add_flag("--checkpoint-continue", run.checkpoint_continue,
+                 "go on running once the checkpoint is written")
+        ->needs(checkpoint);
     cmd.add_flag_callback(
            "--progress", [&run] { run.progress = 1; },
            "a progress line on stderr every few seconds (default: when stderr is a terminal)")
@@ -114,7 +142,8 @@ void add_machine_options(CLI::App& cmd, fireplane::cli::MachineOptions& m,
                          const char* default_file = "uni.yaml") {
     cmd.add_option("-c,--config", m.config, "machine description (YAML)")
         ->default_val(fireplane::cli::default_config(default_file));
-    cmd.add_option("-s,--set", m.sets, "override a parameter: 'cpu*.clock=1.2GHz' (repeatable)");
+    cmd.add_option("-s,--set", m.sets, "override a parameter: 'cpu*.clock=1.2GHz' (repeatable)")
+        ->allow_extra_args(false); // one value each: boot's image may follow
 }
 
 } // namespace
@@ -147,7 +176,8 @@ int sc_main(int argc, char* argv[]) {
         "--vamap", run.vamap_file,
         "write the program's virtual-to-physical page map to FILE at the end (CSV)");
     add_gdb_options(*run_cmd, run);
-    run_cmd->add_option("program", run.program, "the program and its arguments")->required();
+    run_cmd->add_option("program", run.program, "the program and its arguments")
+        ->excludes(add_restore_option(*run_cmd, run));
 
     cli::RunOptions boot;
     CLI::App* boot_cmd = app.add_subcommand(
@@ -161,8 +191,8 @@ int sc_main(int argc, char* argv[]) {
                          "the image is a raw binary, placed at this physical address");
     add_boot_payload_options(*boot_cmd, boot);
     boot_cmd->add_option("image", boot.program, "the firmware image (ELF, or raw with --raw)")
-        ->required()
-        ->expected(1);
+        ->expected(1)
+        ->excludes(add_restore_option(*boot_cmd, boot));
 
     cli::MachineOptions dump;
     CLI::App* dump_cmd =
@@ -224,8 +254,20 @@ int sc_main(int argc, char* argv[]) {
     try {
         for (const auto& l : log_levels)
             log::set_from_argument(l);
-        if (*run_cmd) return cli::run_program(run);
-        if (*boot_cmd) return cli::boot_firmware(boot);
+        if (*run_cmd) {
+            if (run.program.empty() && run.restore_dir.empty()) {
+                std::fprintf(stderr, "fireplane: error: run needs a program (or --restore DIR)\n");
+                return kUsageOrInputError;
+            }
+            return cli::run_program(run);
+        }
+        if (*boot_cmd) {
+            if (boot.program.empty() && boot.restore_dir.empty()) {
+                std::fprintf(stderr, "fireplane: error: boot needs an image (or --restore DIR)\n");
+                return kUsageOrInputError;
+            }
+            return cli::boot_firmware(boot);
+        }
         if (*dump_cmd) return cli::dump_config(dump);
         if (*busstat_cmd) return cli::busstat_file(busstat_path, busstat_every);
         if (*collect_cmd) {
@@ -241,6 +283,9 @@ int sc_main(int argc, char* argv[]) {
         return cli::list_models();
     } catch (const ConfigError& e) {
         std::fprintf(stderr, "%s\n", e.what());
+        return kUsageOrInputError;
+    } catch (const CheckpointError& e) {
+        std::fprintf(stderr, "fireplane: error: checkpoint: %s\n", e.what());
         return kUsageOrInputError;
     } catch (const loader::LoadError& e) {
         std::fprintf(stderr, "fireplane: error: %s\n", e.what());

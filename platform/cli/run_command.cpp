@@ -1,5 +1,6 @@
 // `fireplane run` and `collect`: the flags, over a Session.
 #include "commands.h"
+#include "core/checkpoint/checkpoint_error.h"
 #include "core/config/units.h"
 #include "models/cpu/traps.h"
 #include "models/rtl/pin_trace.h"
@@ -50,6 +51,51 @@ void open_output(std::ofstream& out, const std::string& path, const char* what) 
     out.open(path);
     if (!out)
         throw std::invalid_argument(std::string("cannot write ") + what + " to '" + path + "'");
+}
+
+// --restore: a firmware checkpoint with boot, a program's with run.
+void restore(Session& session, const std::string& dir, bool firmware) {
+    session.restore(absolute(dir));
+    if (session.firmware_loaded() != firmware)
+        throw CheckpointError("'" + dir + "' holds " +
+                              (firmware ? "a program's run: use fireplane run --restore"
+                                        : "a firmware run: use fireplane boot --restore"));
+}
+
+// --checkpoint and --checkpoint-at, for the session.
+void plan_checkpoint(const RunOptions& options, Session& session) {
+    if (options.checkpoint_dir.empty()) return;
+    CheckpointOptions c;
+    c.dir = absolute(options.checkpoint_dir);
+    c.continue_after = options.checkpoint_continue;
+    const std::string& at = options.checkpoint_at;
+    if (at.empty()) throw std::invalid_argument("--checkpoint needs --checkpoint-at N|TIME|magic");
+    if (at == "magic") {
+        c.at = CheckpointOptions::At::Magic;
+    } else if (at.find_first_not_of("0123456789") == std::string::npos) {
+        c.at = CheckpointOptions::At::Instructions;
+        c.instructions = std::stoull(at);
+    } else {
+        c.at = CheckpointOptions::At::Time;
+        c.time = sc_core::sc_time::from_value(units::parse_time_ps(at));
+    }
+    session.checkpoint_at(c);
+}
+
+// What the run says of its checkpoint: where it was written, or why it was not.
+int report_checkpoint(const RunOptions& options, const RunResult& result, int code) {
+    if (options.checkpoint_dir.empty()) return code;
+    if (!result.checkpoint_written) {
+        std::fprintf(stderr,
+                     "fireplane: error: checkpoint: none written: the run ended before "
+                     "--checkpoint-at %s\n",
+                     options.checkpoint_at.c_str());
+        return 2;
+    }
+    if (!options.quiet)
+        std::fprintf(stderr, "fireplane: checkpoint written to %s\n",
+                     options.checkpoint_dir.c_str());
+    return code;
 }
 
 // The end-of-run report, statistics file and summary: run and boot alike.
@@ -186,8 +232,12 @@ int boot_firmware(const RunOptions& options) {
     const std::unique_ptr<rtl::PinTrace> rtl_trace = rtl_trace_of(options);
     std::optional<uint64_t> raw;
     if (!options.raw_address.empty()) raw = units::parse_bytes(options.raw_address);
-    session.load_firmware(options.program.front(), raw,
-                          {options.kernel, options.initrd, options.append});
+    plan_checkpoint(options, session); // refused at once if the machine cannot be saved
+    if (options.restore_dir.empty())
+        session.load_firmware(options.program.front(), raw,
+                              {options.kernel, options.initrd, options.append});
+    else
+        restore(session, options.restore_dir, true);
     if (options.monitors.any()) session.sample_monitors(options.monitors);
     if (options.collect)
         session.collect(options.profile, {options.program, options.machine.config,
@@ -195,10 +245,12 @@ int boot_firmware(const RunOptions& options) {
     const RunResult result = run_with_progress(session, options, trace);
     std::fflush(stdout); // the console's output before the report
 
-    if (!result.program_exited && result.exit_code() != RunResult::kLimitExitCode)
-        report_watchdog(session);
-    report_early_end(options, session, result, "firmware", "powered off");
-    const int code = result.exit_code();
+    if (!result.checkpoint_written || result.end != RunEnd::Paused) {
+        if (!result.program_exited && result.exit_code() != RunResult::kLimitExitCode)
+            report_watchdog(session);
+        report_early_end(options, session, result, "firmware", "powered off");
+    }
+    const int code = report_checkpoint(options, result, result.exit_code());
     finish_run(options, session, stats_out, code);
     report_experiment(options, session);
     return code;
@@ -210,7 +262,11 @@ int run_program(const RunOptions& options) {
         open_output(stats_out, absolute(options.stats_file), "statistics");
     Session session(machine_of(options));
     const std::unique_ptr<rtl::PinTrace> rtl_trace = rtl_trace_of(options);
-    session.load_program(options.program, host_environment());
+    plan_checkpoint(options, session); // refused at once if the machine cannot be saved
+    if (options.restore_dir.empty())
+        session.load_program(options.program, host_environment());
+    else
+        restore(session, options.restore_dir, false);
     if (options.monitors.any()) session.sample_monitors(options.monitors);
     if (options.collect)
         session.collect(options.profile, {options.program, options.machine.config,
@@ -224,8 +280,9 @@ int run_program(const RunOptions& options) {
                          options.vamap_file.c_str());
     }
 
-    report_early_end(options, session, result, "program", "exited");
-    const int code = result.exit_code();
+    if (!result.checkpoint_written || result.end != RunEnd::Paused)
+        report_early_end(options, session, result, "program", "exited");
+    const int code = report_checkpoint(options, result, result.exit_code());
     finish_run(options, session, stats_out, code);
     report_experiment(options, session);
     return code;

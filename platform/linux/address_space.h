@@ -5,6 +5,8 @@
 // user mode, and it keeps the VA-to-PA map that the analysis tools need.
 #include "models/cpu/address_translator.h"
 
+#include "core/checkpoint/checkpointable.h"
+
 #include <cstdint>
 #include <iosfwd>
 #include <map>
@@ -23,12 +25,13 @@ struct PhysicalMemory {
 };
 
 struct Mapping {
-    uint64_t end; // exclusive
-    unsigned prot;
+    uint64_t end = 0; // exclusive
+    unsigned prot = 0;
     std::string name; // "text", "data", "heap", "stack", "mmap", or a file name
+    void checkpoint(StateIo& io) { io(end, prot, name); }
 };
 
-class AddressSpace : public sparc::AddressTranslator {
+class AddressSpace : public sparc::AddressTranslator, public Checkpointable {
 public:
     static constexpr uint64_t kPageSize = 8192;
     static uint64_t page_down(uint64_t a) { return a & ~(kPageSize - 1); }
@@ -70,12 +73,16 @@ public:
     bool overlaps_ram(uint64_t pa, uint64_t len) const {
         return pa < ram_.base + ram_.size && ram_.base < pa + len;
     }
+    // Checkpointable (section os.memory): the mappings and the page table.
+    // The pages' bytes are the RAM's own section.
+    void checkpoint(StateIo& io) override;
 
 private:
     struct Page {
-        uint64_t pa;
-        unsigned prot;
+        uint64_t pa = 0;
+        unsigned prot = 0;
         bool device = false; // device space (/dev/mem): not RAM, never freed or discarded
+        void checkpoint(StateIo& io) { io(pa, prot, device); }
     };
     const Mapping* find_mapping(uint64_t va) const;
     void split_at(uint64_t va);

@@ -1,13 +1,15 @@
 #pragma once
 // Guest file descriptors and the host descriptors behind them. The guest's
 // 0, 1 and 2 are the simulator's own; closing them only forgets them.
+#include "core/checkpoint/checkpointable.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace fireplane::linux_user {
 
-class FdTable {
+class FdTable : public Checkpointable {
 public:
     FdTable();
     ~FdTable();
@@ -34,6 +36,13 @@ public:
     bool physical_memory(int64_t guest) const { return special(guest) == Special::PhysicalMemory; }
 
     static constexpr int kMaxFds = 1024;
+
+    // Checkpointable (section os.files): each open descriptor as what it
+    // refers to, found from the host descriptor behind it: a file by path,
+    // flags and offset (reopened on restore), a file with no path (deleted,
+    // a memfd) by its contents, the simulator's own 0-2, or a special file.
+    // A pipe or socket cannot be saved: checkpointing fails with its number.
+    void checkpoint(StateIo& io) override;
 
 private:
     std::vector<int> host_; // -1 when free

@@ -5,6 +5,8 @@
 #include "models/cpu/sparc_core.h"
 #include "signal_state.h"
 
+#include "core/checkpoint/state_io.h"
+
 #include <systemc>
 
 #include <cstdint>
@@ -24,6 +26,7 @@ struct ThreadContext {
 
     void save(sparc::SparcCore& core);          // core -> context
     void restore(sparc::SparcCore& core) const; // context -> core
+    void checkpoint(StateIo& io);               // os_checkpoint.cpp
     // Integer register 0-31 as the instruction set names it (%g, %o, %l, %i of CWP).
     uint64_t& reg(unsigned r) {
         if (r < 8) return globals[r];
@@ -56,7 +59,7 @@ struct GuestThread {
     int64_t interrupt_result = 0;
     // Run on the thread's own CPU when it resumes after a wait, with the waker's
     // result; returns the system call's result (e.g. sigtimedwait dequeues then).
-    std::function<int64_t(int64_t)> finish_wait;
+    Continuation finish_wait;
     // While blocked: the futex word it waits on (0: a sleep), its bitset, and
     // when the wait times out (SC_ZERO_TIME: never).
     uint64_t futex = 0;
@@ -67,6 +70,8 @@ struct GuestThread {
     uint64_t stint_start = 0;
     sc_core::sc_time slice_start = sc_core::SC_ZERO_TIME;
     sc_core::sc_time queued_since = sc_core::SC_ZERO_TIME; // when it joined the run queue
+
+    void checkpoint(StateIo& io); // os_checkpoint.cpp
 };
 
 } // namespace fireplane::linux_user

@@ -11,6 +11,8 @@
 #include "cpu_clocks.h"
 #include "signal_state.h"
 
+#include "core/checkpoint/checkpointable.h"
+
 #include <systemc>
 
 #include <cstdint>
@@ -20,7 +22,7 @@ namespace fireplane::linux_user {
 
 class LinuxProcess;
 
-class IntervalTimers {
+class IntervalTimers : public Checkpointable {
 public:
     explicit IntervalTimers(LinuxProcess& process);
 
@@ -53,6 +55,10 @@ public:
     // CPU-time timers: fire those whose clock has passed their expiry.
     void check_cpu_clocks();
 
+    // Checkpointable (section os.timers): every timer, re-armed on restore.
+    void checkpoint(StateIo& io) override;
+    void restored() override { schedule(); }
+
 private:
     // One POSIX timer; field names follow struct k_itimer.
     struct Timer {
@@ -64,13 +70,23 @@ private:
         bool active = false; // its expiry will fire
         int64_t overrun = -1, overrun_last = 0;
         uint64_t requeue_pending = 0; // odd while its signal waits to be taken
+        void checkpoint(StateIo& io) {
+            bool on_cpu_clock = cpu.has_value();
+            int64_t tid = on_cpu_clock ? cpu->tid : 0;
+            io(clock, on_cpu_clock, tid, event.notify, event.signo, event.value, event.tid);
+            if (io.restoring())
+                cpu = on_cpu_clock ? std::optional<CpuClock>(CpuClock{tid}) : std::nullopt;
+            io(interval, expiry, active, overrun, overrun_last, requeue_pending);
+        }
     };
     struct RealTimer {
         uint64_t expiry = 0, interval = 0;
         bool active = false;
+        void checkpoint(StateIo& io) { io(expiry, interval, active); }
     };
     struct CpuItimer {
         uint64_t expiry = 0, interval = 0; // expiry in process CPU time; 0: off
+        void checkpoint(StateIo& io) { io(expiry, interval); }
     };
 
     static bool cpu_clock(const Timer& t) { return t.cpu.has_value(); }

@@ -55,6 +55,13 @@ LinuxProcess::LinuxProcess(std::vector<sparc::SparcCpu*> cpus, PhysicalMemory ra
         cpu->set_trap_handler(this);
         cpu->core().set_pstate(sparc::kPstatePef); // user mode, FPU on: every thread runs there
     }
+    // Restored in this order: the signals and timers name threads.
+    const std::pair<const char*, Checkpointable*> sections[] = {
+        {"os.process", this},           {"os.memory", &memory_},
+        {"os.files", &files_},          {"os.threads", threads_.get()},
+        {"os.signals", signals_.get()}, {"os.timers", timers_.get()}};
+    for (const auto& [name, model] : sections)
+        sections_.push_back(std::make_unique<CheckpointSection>(name, 1, *model));
 }
 
 LinuxProcess::~LinuxProcess() {
@@ -309,7 +316,8 @@ void LinuxProcess::resume(sparc::SparcCpu& cpu, GuestThread& t, std::optional<in
     core_ = &cpu.core();
     if (result) {
         int64_t r = *result;
-        if (auto finish = std::exchange(t.finish_wait, nullptr)) r = finish(r);
+        if (const Continuation finish = std::exchange(t.finish_wait, Continuation{}))
+            r = finish_wait(*this, finish, r);
         set_syscall_result(*core_, r);
     }
     timers_->check_cpu_clocks();
@@ -320,7 +328,7 @@ void LinuxProcess::resume(sparc::SparcCpu& cpu, GuestThread& t, std::optional<in
 
 int64_t LinuxProcess::wait(Wait w) {
     GuestThread& t = thread();
-    if (t.signals.wake_pending) return w.finish ? w.finish(w.on_signal) : w.on_signal;
+    if (t.signals.wake_pending) return finish_wait(*this, w.finish, w.on_signal);
     threads_->block(t, std::move(w));
     return 0;
 }

@@ -35,7 +35,7 @@ struct SyscallArgs {
     uint64_t a[6];
 };
 
-class LinuxProcess : public sparc::TrapHandler {
+class LinuxProcess : public sparc::TrapHandler, public Checkpointable {
 public:
     static constexpr uint64_t kStackTop = 0x000007fffff00000ull;
     static constexpr uint64_t kMmapBase = 0x0000070000000000ull;
@@ -49,6 +49,13 @@ public:
 
     // Maps the program, builds its stack and points the CPU at its entry.
     void load(const loader::ElfImage& image);
+    // Instead of load(): the process comes from a checkpoint (its sections
+    // os.process, os.memory, os.files, os.threads, os.signals, os.timers).
+    // `image` gives the program's path; its bytes are not loaded.
+    void restore_from(const loader::ElfImage* image);
+
+    // Checkpointable (section os.process): the process's own bookkeeping.
+    void checkpoint(StateIo& io) override;
     void handle_trap(sparc::SparcCore& core, unsigned tt) override;
 
     bool exited() const { return exited_; }
@@ -132,6 +139,7 @@ private:
     int exit_code_ = 0;
     uint64_t rng_state_;
     std::set<std::string> warned_;
+    std::vector<std::unique_ptr<CheckpointSection>> sections_; // last: they go first
 };
 
 } // namespace fireplane::linux_user

@@ -5,6 +5,7 @@
 // interruptible wait, and, each time a thread returns to user mode (after a
 // system call or a fault, or when its CPU dispatches it), the handler frames
 // and the restart or EINTR of an interrupted system call.
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 #include "signal_frame.h"
 #include "signal_state.h"
@@ -30,7 +31,7 @@ enum RestartCode : int64_t {
     kERestartBlock = 516,  // ERESTART_RESTARTBLOCK: EINTR, or restart_syscall continues
 };
 
-class ProcessSignals {
+class ProcessSignals : public Checkpointable {
 public:
     explicit ProcessSignals(LinuxProcess& process);
     ~ProcessSignals();
@@ -72,6 +73,10 @@ public:
     // the kernel's do_signal loop while the thread has signals to look at.
     void return_to_user(sparc::SparcCore& core, GuestThread& t, bool syscall, unsigned tt);
     void thread_exiting(GuestThread& t);
+
+    // Checkpointable (section os.signals): dispositions and the
+    // process-wide pending signals; each thread's own are in os.threads.
+    void checkpoint(StateIo& io) override;
 
     // The timers re-arm when their signal is taken (ITIMER_REAL's SIGALRM and
     // POSIX timers); they register here to hear of it.

@@ -193,7 +193,7 @@ bool rt_sigreturn(LinuxProcess& p, sparc::SparcCore& c, GuestThread& t) {
         if (!restore_windows(p, rwin)) return false;
     trap.tpc = tpc;
     trap.tnpc = tnpc;
-    t.signals.restart = nullptr; // an interrupted call is not continued after a handler
+    t.signals.restart = {}; // an interrupted call is not continued after a handler
     p.signals().set_blocked(t, f.get(kMask));
     // Back in user mode the current window is filled from the restored stack.
     for (unsigned i = 0; i < 16; ++i)

@@ -2,7 +2,10 @@
 // The kernel's signal bookkeeping for the user-mode process: siginfo records,
 // pending sets (per thread and process-wide), dispositions, and each thread's
 // mask, alternate stack and restart state.
+#include "continuation.h"
 #include "signal_facts.h"
+
+#include "core/checkpoint/state_io.h"
 
 #include <cstdint>
 #include <cstring>
@@ -26,6 +29,7 @@ struct SigInfo {
     static constexpr size_t kAddr = 16, kTrapno = 24;          // _sigfault
 
     uint8_t bytes[kSize] = {};
+    void checkpoint(StateIo& io) { io(bytes); }
 
     SigInfo() = default;
     SigInfo(int signo, int32_t code) {
@@ -59,6 +63,7 @@ struct QueuedSignal {
     int timer_id = -1;             // the POSIX timer that queued it
     uint64_t timer_generation = 0; // the timer's arming it belongs to (rearm on dequeue)
     int signo() const { return info.signo(); }
+    void checkpoint(StateIo& io) { io(info, origin, timer_id, timer_generation); }
 };
 
 // sigpending: standard signals (1..31) are pending once; real-time signals
@@ -67,6 +72,7 @@ struct PendingSignals {
     sig::Set set = 0;
     std::deque<QueuedSignal> queue;
     void remove(sig::Set which); // drops every queued instance of these signals
+    void checkpoint(StateIo& io) { io(set, queue); }
 };
 
 // The kernel's k_sigaction: the sigaction the program gave, plus the restorer
@@ -77,12 +83,14 @@ struct SignalAction {
     uint64_t sa_restorer = 0; // struct sigaction's own field: stored and reported back only
     sig::Set mask = 0;
     uint64_t restorer = 0; // ka_restorer: the handler returns to it (%o7)
+    void checkpoint(StateIo& io) { io(handler, flags, sa_restorer, mask, restorer); }
 };
 
 struct AltStack {
     uint64_t sp = 0;
     uint64_t size = 0;
     uint32_t flags = sig::kSsDisable;
+    void checkpoint(StateIo& io) { io(sp, size, flags); }
 };
 
 // Per thread.
@@ -97,7 +105,10 @@ struct ThreadSignals {
     bool wake_pending = false; // TIF_SIGPENDING: told to look at its signals
     uint64_t syscall_o0 = 0;   // the current system call's first argument (the kernel's orig_i0)
     // restart_syscall continues an interrupted call with this (the kernel's restart_block).
-    std::function<int64_t(LinuxProcess&)> restart;
+    Continuation restart;
+    void checkpoint(StateIo& io) {
+        io(blocked, real_blocked, saved_mask, pending, altstack, wake_pending, syscall_o0, restart);
+    }
 };
 
 } // namespace fireplane::linux_user

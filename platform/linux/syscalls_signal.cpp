@@ -2,6 +2,7 @@
 // (kill, tgkill, sigqueue), waiting (sigsuspend, sigtimedwait) and
 // rt_sigreturn. The semantics live in signal_delivery.cpp and signal_frame.cpp;
 // here are the argument checks and errnos of kernel/signal.c.
+#include "continuation_steps.h"
 #include "guest_abi.h"
 #include "guest_struct.h"
 #include "linux_process.h"
@@ -196,6 +197,15 @@ int64_t sys_rt_sigsuspend(LinuxProcess& p, const SyscallArgs& a) {
     return p.wait(std::move(wait));
 }
 
+// Dequeues a signal of `wanted` for the calling thread, writing its siginfo
+// to `info_va` (if not 0): its number, or `otherwise` when none is pending.
+int64_t take_signal(LinuxProcess& p, sig::Set wanted, uint64_t info_va, int64_t otherwise) {
+    QueuedSignal q;
+    if (!p.signals().dequeue(p.thread(), ~wanted, q)) return otherwise;
+    if (info_va && !p.write_guest(info_va, q.info.bytes, SigInfo::kSize)) return -abi::kEFAULT;
+    return q.signo();
+}
+
 // rt_sigtimedwait: takes a signal of `set` without running its handler,
 // sleeping (with those signals unblocked) until one comes or the timeout.
 int64_t sys_rt_sigtimedwait(LinuxProcess& p, const SyscallArgs& a) {
@@ -211,49 +221,49 @@ int64_t sys_rt_sigtimedwait(LinuxProcess& p, const SyscallArgs& a) {
     }
     const sig::Set wanted = set & ~sig::unblockable();
     GuestThread& t = p.thread();
-    ProcessSignals& signals = p.signals();
-    auto take = [&p, &t, &signals, wanted, info_va](int64_t otherwise) -> int64_t {
-        QueuedSignal q;
-        if (!signals.dequeue(t, ~wanted, q)) return otherwise;
-        if (info_va && !p.write_guest(info_va, q.info.bytes, SigInfo::kSize)) return -abi::kEFAULT;
-        return q.signo();
-    };
-    if (const int64_t sig = take(0)) return sig;
+    if (const int64_t sig = take_signal(p, wanted, info_va, 0)) return sig;
     if (timeout_ns && *timeout_ns == 0) return -abi::kEAGAIN;
     t.signals.real_blocked = t.signals.blocked;
     t.signals.blocked &= ~wanted;
-    signals.recalc(t);
+    p.signals().recalc(t);
     Wait wait;
     if (timeout_ns) wait.deadline = p.now() + ns_time(*timeout_ns);
     wait.on_timeout = -abi::kEAGAIN;
     wait.on_signal = -abi::kEINTR;
-    wait.finish = [&t, &signals, take](int64_t result) {
-        if (!t.signals.real_blocked)
-            SC_REPORT_FATAL("os", "rt_sigtimedwait resumed without its saved mask");
-        const sig::Set mask = *t.signals.real_blocked;
-        t.signals.real_blocked.reset();
-        signals.set_blocked(t, mask);
-        return take(result);
-    };
+    wait.finish = {Continuation::Kind::SigTimedWait, {wanted, info_va}};
     return p.wait(std::move(wait));
 }
+
+} // namespace
+
+// continuation_steps.h
+int64_t sigtimedwait_finish(LinuxProcess& p, const Continuation& c, int64_t result) {
+    GuestThread& t = p.thread();
+    if (!t.signals.real_blocked)
+        SC_REPORT_FATAL("os", "rt_sigtimedwait resumed without its saved mask");
+    const sig::Set mask = *t.signals.real_blocked;
+    t.signals.real_blocked.reset();
+    p.signals().set_blocked(t, mask);
+    return take_signal(p, c.args[0], c.args[1], result);
+}
+
+namespace {
 
 // poll and ppoll with no descriptors: a sleep a signal ends, which is how
 // glibc's pause() waits on sparc64 (ppoll(NULL, 0, NULL, NULL)). Waiting on
 // descriptors is not modelled (their files are the host's): ENOSYS.
 // `finish` turns the wait's result into the call's, now or when it ends.
-using Finish = std::function<int64_t(int64_t)>;
 int64_t poll_nothing(LinuxProcess& p, uint64_t nfds, std::optional<uint64_t> timeout_ns,
-                     Finish finish) {
+                     const Continuation& finish) {
     if (nfds) {
         p.warn_once("poll", "poll/ppoll on file descriptors is not supported; it returns ENOSYS");
-        return finish(-abi::kENOSYS);
+        return finish_wait(p, finish, -abi::kENOSYS);
     }
-    if (timeout_ns && *timeout_ns == 0) return finish(0);
+    if (timeout_ns && *timeout_ns == 0) return finish_wait(p, finish, 0);
     Wait wait;
     if (timeout_ns) wait.deadline = p.now() + ns_time(*timeout_ns);
     wait.on_signal = -kERestartNoHand;
-    wait.finish = std::move(finish);
+    wait.finish = finish;
     return p.wait(std::move(wait));
 }
 
@@ -262,19 +272,28 @@ int64_t sys_poll(LinuxProcess& p, const SyscallArgs& a) {
     const int32_t timeout_ms = int32_t(a.a[2]);
     std::optional<uint64_t> timeout_ns;
     if (timeout_ms >= 0) timeout_ns = uint64_t(timeout_ms) * 1000000;
-    std::optional<sc_core::sc_time> end;
-    if (timeout_ns) end = p.now() + ns_time(*timeout_ns);
-    std::function<int64_t(LinuxProcess&)> restart = [end](LinuxProcess& q) {
-        std::optional<uint64_t> left;
-        if (end) left = *end > q.now() ? time_ns(*end - q.now()) : 0;
-        return poll_nothing(q, 0, left, [](int64_t r) { return r; });
-    };
-    return poll_nothing(p, a.a[1], timeout_ns, [&p, restart](int64_t result) -> int64_t {
-        if (result != -kERestartNoHand) return result;
-        p.thread().signals.restart = restart;
-        return -kERestartBlock;
-    });
+    Continuation finish{Continuation::Kind::Poll, {timeout_ns.has_value()}};
+    if (timeout_ns) finish.deadline = p.now() + ns_time(*timeout_ns);
+    return poll_nothing(p, a.a[1], timeout_ns, finish);
 }
+
+} // namespace
+
+// continuation_steps.h
+int64_t poll_finish(LinuxProcess& p, const Continuation& c, int64_t result) {
+    if (result != -kERestartNoHand) return result;
+    p.thread().signals.restart = c;
+    return -kERestartBlock;
+}
+
+// continuation_steps.h
+int64_t poll_restart(LinuxProcess& p, const Continuation& c) {
+    std::optional<uint64_t> left;
+    if (c.args[0]) left = c.deadline > p.now() ? time_ns(c.deadline - p.now()) : 0;
+    return poll_nothing(p, 0, left, Continuation{});
+}
+
+namespace {
 
 // ppoll: also swaps in a signal mask for the wait, restored after the
 // handler as sigsuspend's is, and writes back the time left
@@ -295,19 +314,30 @@ int64_t sys_ppoll(LinuxProcess& p, const SyscallArgs& a) {
         t.signals.saved_mask = t.signals.blocked;
         p.signals().set_blocked(t, mask);
     }
-    const sc_core::sc_time end = p.now() + ns_time(timeout_ns.value_or(0));
-    return poll_nothing(p, a.a[1], timeout_ns, [&p, &t, tsp, end, timeout_ns](int64_t result) {
-        if (result != -kERestartNoHand && t.signals.saved_mask) {
-            p.signals().set_blocked(t, *t.signals.saved_mask);
-            t.signals.saved_mask.reset();
-        }
-        if (!timeout_ns || *timeout_ns == 0) return result;
-        const uint64_t left = end > p.now() ? time_ns(end - p.now()) : 0;
-        if (!p.write_timespec(tsp, left) && result == -kERestartNoHand)
-            return int64_t(-abi::kEINTR); // a timeout it cannot update is not restarted
-        return result;
-    });
+    // args: the timespec to update, and whether there is a time left to write.
+    const Continuation finish{Continuation::Kind::PPoll,
+                              {tsp, timeout_ns && *timeout_ns != 0 ? 1u : 0u},
+                              p.now() + ns_time(timeout_ns.value_or(0))};
+    return poll_nothing(p, a.a[1], timeout_ns, finish);
 }
+
+} // namespace
+
+// continuation_steps.h
+int64_t ppoll_finish(LinuxProcess& p, const Continuation& c, int64_t result) {
+    GuestThread& t = p.thread();
+    if (result != -kERestartNoHand && t.signals.saved_mask) {
+        p.signals().set_blocked(t, *t.signals.saved_mask);
+        t.signals.saved_mask.reset();
+    }
+    if (!c.args[1]) return result;
+    const uint64_t left = c.deadline > p.now() ? time_ns(c.deadline - p.now()) : 0;
+    if (!p.write_timespec(c.args[0], left) && result == -kERestartNoHand)
+        return int64_t(-abi::kEINTR); // a timeout it cannot update is not restarted
+    return result;
+}
+
+namespace {
 
 // ---- returning ----
 
@@ -321,8 +351,8 @@ int64_t sys_rt_sigreturn(LinuxProcess& p, const SyscallArgs&) {
 // restart_syscall: continues a call a signal interrupted (a sleep, a timed
 // futex wait) where it stopped; without one, EINTR.
 int64_t sys_restart_syscall(LinuxProcess& p, const SyscallArgs&) {
-    auto restart = std::exchange(p.thread().signals.restart, nullptr);
-    return restart ? restart(p) : -abi::kEINTR;
+    const Continuation restart = std::exchange(p.thread().signals.restart, Continuation{});
+    return restart ? restart_call(p, restart) : -abi::kEINTR;
 }
 
 // The 64-bit sparc kernel has no pause (sys_nis_syscall): glibc's pause()

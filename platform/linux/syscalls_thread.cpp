@@ -1,6 +1,7 @@
 // Threads: clone, exit, futex, affinity and the rest glibc's pthreads and
 // libgomp need. The ThreadScheduler places the threads on CPUs; here are the
 // system calls' semantics.
+#include "continuation_steps.h"
 #include "guest_abi.h"
 #include "guest_struct.h"
 #include "linux_process.h"
@@ -148,16 +149,25 @@ int64_t futex_block(LinuxProcess& p, uint64_t uaddr, uint32_t value, uint32_t bi
         wait.deadline = *deadline;
         wait.on_timeout = -abi::kETIMEDOUT;
         wait.on_signal = -kERestartBlock;
-        wait.finish = [&p, uaddr, value, bitset, deadline](int64_t result) {
-            if (result == -kERestartBlock)
-                p.thread().signals.restart = [=](LinuxProcess& q) {
-                    return futex_block(q, uaddr, value, bitset, deadline);
-                };
-            return result;
-        };
+        wait.finish = {Continuation::Kind::FutexWait, {uaddr, value, bitset}, *deadline};
     }
     return p.wait(std::move(wait)); // the waker's result replaces this one
 }
+
+} // namespace
+
+// continuation_steps.h
+int64_t futex_wait_finish(LinuxProcess& p, const Continuation& c, int64_t result) {
+    if (result == -kERestartBlock) p.thread().signals.restart = c;
+    return result;
+}
+
+// continuation_steps.h
+int64_t futex_wait_restart(LinuxProcess& p, const Continuation& c) {
+    return futex_block(p, c.args[0], uint32_t(c.args[1]), uint32_t(c.args[2]), c.deadline);
+}
+
+namespace {
 
 int64_t futex_wait(LinuxProcess& p, const SyscallArgs& a, bool absolute) {
     const uint64_t uaddr = a.a[0];

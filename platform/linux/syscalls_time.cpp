@@ -1,5 +1,6 @@
 // Time system calls. Every clock derives from simulated time, so runs are
 // deterministic: CLOCK_REALTIME starts at the configured epoch.
+#include "continuation_steps.h"
 #include "cpu_clocks.h"
 #include "guest_abi.h"
 #include "guest_struct.h"
@@ -73,21 +74,32 @@ int64_t sleep_until(LinuxProcess& p, const sc_core::sc_time& deadline, uint64_t 
     Wait wait;
     wait.deadline = deadline;
     wait.on_signal = -kERestartBlock;
-    wait.finish = [&p, deadline, remain, absolute](int64_t result) -> int64_t {
-        if (result != -kERestartBlock) return result;
-        const sc_core::sc_time now = p.now();
-        if (remain) {
-            if (deadline <= now) return 0;
-            if (!p.write_timespec(remain, time_ns(deadline - now))) return -abi::kEFAULT;
-        }
-        if (absolute) return -kERestartNoHand;
-        p.thread().signals.restart = [deadline, remain](LinuxProcess& q) {
-            return sleep_until(q, deadline, remain, false);
-        };
-        return result;
-    };
+    wait.finish = {Continuation::Kind::Sleep, {remain, absolute ? 1u : 0u}, deadline};
     return p.wait(std::move(wait));
 }
+
+} // namespace
+
+// continuation_steps.h
+int64_t sleep_finish(LinuxProcess& p, const Continuation& c, int64_t result) {
+    if (result != -kERestartBlock) return result;
+    const uint64_t remain = c.args[0];
+    const sc_core::sc_time now = p.now();
+    if (remain) {
+        if (c.deadline <= now) return 0;
+        if (!p.write_timespec(remain, time_ns(c.deadline - now))) return -abi::kEFAULT;
+    }
+    if (c.args[1]) return -kERestartNoHand; // absolute: simply replayed
+    p.thread().signals.restart = {Continuation::Kind::Sleep, {remain, 0}, c.deadline};
+    return result;
+}
+
+// continuation_steps.h
+int64_t sleep_restart(LinuxProcess& p, const Continuation& c) {
+    return sleep_until(p, c.deadline, c.args[0], false);
+}
+
+namespace {
 
 int64_t sleep_for(LinuxProcess& p, uint64_t request_va, uint64_t remain) {
     uint64_t ns;

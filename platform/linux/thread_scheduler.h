@@ -11,6 +11,7 @@
 #include "guest_thread.h"
 #include "models/cpu/sparc_cpu.h"
 
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 
 #include <systemc>
@@ -35,10 +36,10 @@ struct Wait {
     sc_core::sc_time deadline = sc_core::SC_ZERO_TIME; // absolute; SC_ZERO_TIME: none
     int64_t on_timeout = 0;                            // the result when the deadline passes
     int64_t on_signal = 0; // the result when a signal interrupts it (an -ERESTART* code)
-    std::function<int64_t(int64_t)> finish; // optional: GuestThread::finish_wait
+    Continuation finish;   // the call's last step (none: the result is the call's)
 };
 
-class ThreadScheduler : public sparc::CpuDispatcher {
+class ThreadScheduler : public sparc::CpuDispatcher, public Checkpointable {
 public:
     using Deadlock = std::function<void(const std::string&)>;
     // Called on the thread's CPU before it runs again after dispatch, with the
@@ -95,6 +96,11 @@ public:
     // Ends the process (on_deadlock) if no thread can run again: every one waits
     // with no deadline, and no wake source (timer) is left.
     void check_deadlock();
+
+    // Checkpointable (section os.threads): every thread, the CPUs' threads,
+    // the run queue and the futex waiters; the timer re-armed on restore.
+    void checkpoint(StateIo& io) override;
+    void restored() override;
 
 private:
     size_t index_of(const sparc::SparcCore& core) const; // fatal for a core not ours

@@ -50,6 +50,12 @@ void RunControl::magic(sparc::SparcCore& core, unsigned op) {
             if (&cpu->core() == &core)
                 summary_.record_mark(double(core.cycles()) * cpu->clock_period().to_seconds());
         break;
+    case MagicOp::Checkpoint:
+        if (on_checkpoint_) {
+            on_checkpoint_();
+            core.request_stop();
+        }
+        break;
     case MagicOp::ModelFunctional:
     case MagicOp::ModelFixed:
     case MagicOp::ModelDetailed:

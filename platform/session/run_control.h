@@ -2,8 +2,10 @@
 // What a run does when the guest executes a magic instruction
 // (models/cpu/magic.h, sw/lib/fireplane_magic.h): regions of interest and
 // statistics resets and dumps, milestones for the summary.
+#include "core/checkpoint/checkpointable.h"
 #include "models/cpu/magic.h"
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -18,7 +20,7 @@ class SparcCpu;
 
 namespace fireplane {
 
-class RunControl : public sparc::MagicHandler {
+class RunControl : public sparc::MagicHandler, public Checkpointable {
 public:
     // Dumps go next to `stats_file` (FILE.dumpN.json), or to `diagnostics` as text.
     RunControl(std::vector<sparc::SparcCpu*> cpus, StatsRegistry& stats, RunSummary& summary,
@@ -26,6 +28,10 @@ public:
     void set_stats_file(std::string path) { stats_file_ = std::move(path); }
     void magic(sparc::SparcCore& core, unsigned op) override;
     bool region_of_interest_used() const { return roi_used_; }
+    // The guest asked for a checkpoint here (FIREPLANE_CHECKPOINT()).
+    void on_checkpoint(std::function<void()> f) { on_checkpoint_ = std::move(f); }
+    // Checkpointable (section run_control): the region of interest, the dump count.
+    void checkpoint(StateIo& io) override { io(roi_used_, dumps_); }
 
 private:
     std::vector<sparc::SparcCpu*> cpus_;
@@ -35,6 +41,8 @@ private:
     std::ostream& diag_;
     bool roi_used_ = false;
     unsigned dumps_ = 0;
+    std::function<void()> on_checkpoint_;
+    CheckpointSection section_{"run_control", 1, *this};
 };
 
 } // namespace fireplane

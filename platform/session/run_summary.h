@@ -19,7 +19,11 @@ public:
     struct Mark {
         double instructions, sim_seconds, host_seconds;
     };
-    void start_clock() { start_ = std::chrono::steady_clock::now(); }
+    // From here the host time and the speed count (a restored run's earlier instructions do not).
+    void start_clock() {
+        start_ = std::chrono::steady_clock::now();
+        instructions_at_start_ = instructions();
+    }
     void record_mark(double sim_seconds);
     const std::vector<Mark>& marks() const { return marks_; }
     void print(std::ostream& out, int exit_code, bool region_of_interest) const;
@@ -27,12 +31,16 @@ public:
     double instructions() const;
     double cycles() const;      // of the busiest CPU
     double sim_seconds() const; // simulated time the program took
-    double mips() const { return host_seconds_ > 0 ? instructions() / host_seconds_ / 1e6 : 0; }
+    double mips() const {
+        return host_seconds_ > 0 ? (instructions() - instructions_at_start_) / host_seconds_ / 1e6
+                                 : 0;
+    }
 
 private:
     const Platform& platform_;
     double host_seconds_ = 0;
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+    double instructions_at_start_ = 0;
     std::vector<Mark> marks_;
     StatsGroup sim_{"sim"}, host_{"host"};
 };

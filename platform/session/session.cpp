@@ -16,6 +16,7 @@ namespace fireplane {
 
 int RunResult::exit_code() const {
     if (program_exited) return program_exit_code;
+    if (checkpoint_written && end == RunEnd::Paused) return 0;
     if (end == RunEnd::InstructionLimit || end == RunEnd::TimeLimit || end == RunEnd::Killed)
         return kLimitExitCode;
     return 1;
@@ -23,6 +24,7 @@ int RunResult::exit_code() const {
 
 Session::Session(SessionOptions options) : options_(std::move(options)) {
     StatsRegistry::Scope scope(stats_);
+    CheckpointRegistry::Scope checkpoint_scope(checkpoints_);
     register_all_models(factory_);
     if (options_.register_models) options_.register_models(factory_);
     machine_ = load_machine(options_.config, options_.overrides, factory_);
@@ -32,6 +34,10 @@ Session::Session(SessionOptions options) : options_(std::move(options)) {
         std::make_unique<RunControl>(platform_->cpus, stats_, *summary_, *options_.diagnostics);
     for (auto* cpu : platform_->cpus)
         cpu->core().set_magic_handler(control_.get());
+    control_->on_checkpoint([this] {
+        if (checkpoint_ && checkpoint_->at == CheckpointOptions::At::Magic) limits_.pause_now();
+    });
+    stats_section_ = std::make_unique<StatsCheckpoint>(stats_, checkpoints_);
 }
 
 Session::~Session() = default;
@@ -49,9 +55,16 @@ void Session::end_elaboration() {
 linux_user::LinuxProcess& Session::load_program(const std::vector<std::string>& argv,
                                                 std::vector<std::string> envp) {
     StatsRegistry::Scope scope(stats_);
+    CheckpointRegistry::Scope checkpoint_scope(checkpoints_);
     if (process_) throw std::logic_error("Session::load_program: a program is already loaded");
     if (argv.empty()) throw std::invalid_argument("Session::load_program: no program");
     image_ = std::make_unique<loader::ElfImage>(loader::read_elf(argv.front()));
+    load_process(argv, std::move(envp));
+    process_->load(*image_);
+    return *process_;
+}
+
+void Session::load_process(const std::vector<std::string>& argv, std::vector<std::string> envp) {
     const Location machine_file{machine_.file, 0, 0};
     if (platform_->cpus.empty())
         throw ConfigError(machine_file, "the machine has no sparc_cpu to run the program on");
@@ -76,8 +89,6 @@ linux_user::LinuxProcess& Session::load_program(const std::vector<std::string>& 
     pc.timeslice = sim.timeslice;
     process_ = std::make_unique<linux_user::LinuxProcess>(platform_->cpus, memory, pc,
                                                           *options_.diagnostics);
-    process_->load(*image_);
-    return *process_;
 }
 
 namespace {
@@ -188,7 +199,14 @@ void Session::load_firmware(const std::string& path, std::optional<uint64_t> raw
             throw loader::LoadError(s.what + " at " + hex(s.paddr) +
                                     " could not be written (debug transport)");
     }
-    // Power-off halts every CPU at once: none runs past the store.
+    connect_power_switches();
+    for (auto* cpu : platform_->cpus)
+        cpu->power_on_reset();
+    firmware_ = true;
+}
+
+// Power-off halts every CPU at once: none runs past the store.
+void Session::connect_power_switches() {
     for (PowerSwitch* p : platform_->power_switches) {
         p->on_poweroff([this](int code) {
             powered_off_ = true;
@@ -201,9 +219,6 @@ void Session::load_firmware(const std::string& path, std::optional<uint64_t> raw
                 cpu->request_reset();
         });
     }
-    for (auto* cpu : platform_->cpus)
-        cpu->power_on_reset();
-    firmware_ = true;
 }
 
 void Session::trace_instructions(std::ostream& out) {
@@ -280,11 +295,13 @@ RunResult Session::run(const RunLimitsOptions& limits,
     const auto start = std::chrono::steady_clock::now();
     summary_->start_clock();
     if (debugger_) debugger_->start(); // with --gdb-wait, gdb first
-    if (!debugger_ || !debugger_->killed())
-        result.end = simulate(limits_, [&] {
-            if (debugger_) debugger_->between_slices();
-            if (between_slices) between_slices();
-        });
+    if (!debugger_ || !debugger_->killed()) do
+            result.end = simulate(limits_, [&] {
+                if (debugger_) debugger_->between_slices();
+                if (between_slices) between_slices();
+            });
+        while (result.end == RunEnd::Paused && checkpoint_pause());
+    result.checkpoint_written = checkpoint_written_;
     if (debugger_ && debugger_->killed()) result.end = RunEnd::Killed;
     result.host_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -10,9 +10,11 @@
 // can be built side by side in one design; SystemC has one kernel per
 // process, so they then run together, and the first program to exit ends the
 // simulation for both.
+#include "core/checkpoint/checkpointable.h"
 #include "core/config/machine_config.h"
 #include "core/factory/model_factory.h"
 #include "core/stats/stats.h"
+#include "core/stats/stats_checkpoint.h"
 #include "monitor_tools.h"
 #include "platform/builder/platform_builder.h"
 #include "platform/loader/linux_boot.h"
@@ -56,6 +58,15 @@ struct SessionOptions {
     std::ostream* diagnostics = &std::cerr; // the guest's stderr is its own
 };
 
+// Where a run pauses to write a checkpoint (docs/checkpoints.md).
+struct CheckpointOptions {
+    std::string dir;
+    enum class At { Instructions, Time, Magic } at = At::Instructions;
+    uint64_t instructions = 0;   // At::Instructions: after this many (all CPUs), in this run
+    sc_core::sc_time time;       // At::Time: at this simulated time
+    bool continue_after = false; // the run goes on (else it ends once the checkpoint is written)
+};
+
 // Where a run ends besides the program's exit.
 struct RunLimitsOptions {
     uint64_t instructions = 0;                      // all CPUs together; 0: none
@@ -68,6 +79,8 @@ struct RunResult {
     bool program_exited = false;
     int program_exit_code = 0;
     bool powered_off = false; // firmware: the power_control's poweroff ended the run
+    // A checkpoint was written (and the run ended there, unless it went on).
+    bool checkpoint_written = false;
     double host_seconds = 0;
     // As `fireplane run` exits: the program's code; 124 (timeout(1)'s) when a
     // limit stopped it or a debugger killed it; 1 when the simulation ended
@@ -121,6 +134,29 @@ public:
                        const BootPayload& payload = {});
     bool firmware_loaded() const { return firmware_; }
 
+    // ---- checkpoints (session_checkpoint.cpp, docs/checkpoints.md) ----
+    // Instead of load_program/load_firmware: the machine as a checkpoint
+    // saved it. Throws CheckpointError (a checkpoint that is missing, damaged,
+    // of a newer format, or made on another machine), ConfigError when the
+    // machine cannot run what it holds. Ends elaboration; SystemC time is
+    // then the checkpoint's.
+    void restore(const std::string& dir);
+    // Before run(): where the run pauses to save the machine to options.dir.
+    // The checkpoint is taken at the first point from there at which every
+    // model can be saved (no instruction waiting for its caches, no thread
+    // inside a timed wait).
+    void checkpoint_at(const CheckpointOptions& options);
+    // Saves the machine now: before or after run(), or from a pause.
+    // Throws CheckpointError when a model cannot be saved now.
+    void write_checkpoint(const std::string& dir);
+    // The hash of what a checkpoint must match to be restored here: the
+    // components and their types, the memory map. Caches, clocks and timing
+    // parameters may differ.
+    std::string machine_hash() const;
+    // Why the machine cannot be saved now, or "".
+    std::string not_quiescent() const;
+    CheckpointRegistry& checkpoint_sections() { return checkpoints_; }
+
     // ---- tools, once the program is loaded ----
     void trace_instructions(std::ostream& out);          // every instruction cpu0 executes
     void set_stats_dump_file(std::string path);          // where magic dumps go: PATH.dumpN.json
@@ -145,9 +181,13 @@ public:
 
 private:
     void end_elaboration();
+    // The user-mode OS layer on the machine's CPUs and first RAM, nothing loaded yet.
+    void load_process(const std::vector<std::string>& argv, std::vector<std::string> envp);
+    void connect_power_switches(); // firmware: power-off and reset reach every CPU
 
     SessionOptions options_;
     StatsRegistry stats_;
+    CheckpointRegistry checkpoints_; // before the models, which register with it
     ModelFactory factory_;
     MachineConfig machine_;
     std::unique_ptr<Platform> platform_;
@@ -161,6 +201,12 @@ private:
     std::unique_ptr<profiling::Collector> collector_;
     std::unique_ptr<gdb::GdbStub> debugger_; // last: it leaves the CPUs first
     sparc::RunLimits limits_;
+    std::optional<CheckpointOptions> checkpoint_; // checkpoint_at's, until written
+    bool checkpoint_written_ = false;
+    int checkpoint_attempts_ = 0;
+    // Returns whether the run goes on after a pause (a checkpoint written or retried).
+    bool checkpoint_pause();
+    std::unique_ptr<StatsCheckpoint> stats_section_;
     bool elaborated_ = false;
     bool firmware_ = false;
     bool powered_off_ = false;

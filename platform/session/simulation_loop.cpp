@@ -16,10 +16,12 @@ RunEnd simulate(const sparc::RunLimits& limits, const std::function<void()>& bet
         if (sc_core::sc_get_status() == sc_core::SC_STOPPED) return RunEnd::Stopped;
         const sc_core::sc_time now = sc_core::sc_time_stamp();
         if (now >= limits.end) return RunEnd::TimeLimit;
+        if (now >= limits.pause_time) return RunEnd::Paused;
         if (!sc_core::sc_pending_activity()) // every CPU at its end, or waiting for ever
             return limits.reached == RunLimits::Reached::Time ? RunEnd::TimeLimit : RunEnd::Idle;
-        sc_core::sc_start(std::min(kSlice, limits.end - now));
+        sc_core::sc_start(std::min({kSlice, limits.end - now, limits.pause_time - now}));
         if (limits.reached == RunLimits::Reached::Instructions) return RunEnd::InstructionLimit;
+        if (limits.reached == RunLimits::Reached::Pause) return RunEnd::Paused;
         if (sc_core::sc_get_status() == sc_core::SC_STOPPED) return RunEnd::Stopped;
         if (between_slices) between_slices();
     }

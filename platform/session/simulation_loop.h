@@ -15,6 +15,7 @@ enum class RunEnd {
     InstructionLimit, // --max-instructions
     TimeLimit,        // --max-time
     Killed,           // the debugger's `kill` (platform/gdb)
+    Paused,           // a pause (RunLimits::pause_left, pause_time): the run can go on
 };
 
 // `between_slices`, if given, runs after each slice (a progress line).

@@ -75,12 +75,13 @@ def find_qemu():
     return shutil.which(QEMU)
 
 
-def run(cmd, cwd=None, timeout=TIMEOUT_S):
-    """Runs cmd to its end; a Result, or RunError when it cannot start or times out."""
+def run(cmd, cwd=None, timeout=TIMEOUT_S, stdin=None):
+    """Runs cmd to its end, its stdin the file `stdin` (default: none); a
+    Result, or RunError when it cannot start or times out."""
     t0 = time.perf_counter()
     try:
-        p = subprocess.run(cmd, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True,
-                           timeout=timeout)
+        with open(stdin or os.devnull, "rb") as source:
+            p = subprocess.run(cmd, cwd=cwd, stdin=source, capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise Timeout(f"timed out after {timeout} s") from None
     except OSError as e:
@@ -89,10 +90,11 @@ def run(cmd, cwd=None, timeout=TIMEOUT_S):
 
 
 def fireplane_command(fireplane, program, config=None, model=None, sets=(), stats=None,
-                      options=(), quiet=True):
+                      options=(), quiet=True, subcommand="run"):
     """`fireplane run [-q] [--config C] [--model M] [--set P=V]... [--stats F] OPTIONS
-    -- PROGRAM ARGS...`; program is the list of the program and its arguments."""
-    cmd = [fireplane, "run"] + (["-q"] if quiet else [])
+    -- PROGRAM ARGS...`; program is the list of the program and its arguments
+    (with subcommand "boot": the firmware image)."""
+    cmd = [fireplane, subcommand] + (["-q"] if quiet else [])
     if config:
         cmd += ["--config", config]
     if model:
@@ -105,14 +107,14 @@ def fireplane_command(fireplane, program, config=None, model=None, sets=(), stat
 
 
 def fireplane_run(fireplane, program, config=None, model=None, sets=(), stats=None, options=(),
-                  quiet=True, cwd=None, timeout=TIMEOUT_S):
+                  quiet=True, cwd=None, timeout=TIMEOUT_S, stdin=None, subcommand="run"):
     """Runs fireplane_command(...). With stats (a file path) the Result carries
     the statistics that run wrote; an older file there is removed first, so a
     run that writes none never passes off another's."""
     if stats and os.path.exists(stats):
         os.remove(stats)
     result = run(fireplane_command(fireplane, program, config, model, sets, stats, options,
-                                   quiet), cwd, timeout)
+                                   quiet, subcommand), cwd, timeout, stdin)
     if stats:
         try:
             result.stats = stats_.load(stats)

@@ -12,6 +12,7 @@
 #define FIREPLANE_STATS_RESET() FIREPLANE_MAGIC(0x03) /* cumulative statistics restart at zero */
 #define FIREPLANE_STATS_DUMP() FIREPLANE_MAGIC(0x04)  /* write the statistics as they are now */
 #define FIREPLANE_MARK() FIREPLANE_MAGIC(0x05)        /* a milestone the summary lists */
+#define FIREPLANE_CHECKPOINT() FIREPLANE_MAGIC(0x06)  /* with --checkpoint-at magic: save here */
 
 /* Timing models, switched at this instruction (see `fireplane run --model`). */
 #define FIREPLANE_MODEL_FUNCTIONAL() FIREPLANE_MAGIC(0x10)

@@ -1,0 +1,200 @@
+#include "core/checkpoint/checkpoint_file.h"
+
+#include <yaml-cpp/yaml.h>
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <ostream>
+#include <sys/stat.h>
+
+namespace fireplane {
+
+namespace {
+
+const char* const kManifest = "checkpoint.yaml";
+const char* const kFormatName = "fireplane-checkpoint";
+
+std::string section_file(const std::string& name) {
+    return name + ".z";
+}
+
+void make_dir(const std::string& dir) {
+    if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST)
+        throw CheckpointError("cannot make the checkpoint folder '" + dir +
+                              "': " + std::strerror(errno));
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        throw CheckpointError("'" + dir + "' is not a folder");
+}
+
+void write_file(const std::string& path, const void* data, size_t len) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(static_cast<const char*>(data), std::streamsize(len));
+    out.close();
+    if (!out) throw CheckpointError("cannot write '" + path + "'");
+}
+
+uint32_t crc_of(const std::vector<uint8_t>& bytes) {
+    uLong crc = crc32(0L, Z_NULL, 0);
+    // zlib's length is an unsigned int: feed large sections in pieces.
+    for (size_t off = 0; off < bytes.size();) {
+        const size_t n = std::min<size_t>(bytes.size() - off, 1u << 30);
+        crc = crc32(crc, bytes.data() + off, uInt(n));
+        off += n;
+    }
+    return uint32_t(crc);
+}
+
+} // namespace
+
+void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
+                      CheckpointRegistry& registry) {
+    make_dir(dir);
+    std::remove((dir + "/" + kManifest).c_str()); // no manifest until every section is in
+    YAML::Emitter m;
+    m << YAML::BeginMap;
+    m << YAML::Key << "format" << YAML::Value << kFormatName;
+    m << YAML::Key << "version" << YAML::Value << info.format;
+    m << YAML::Key << "created_by" << YAML::Value << info.created_by;
+    m << YAML::Key << "machine_file" << YAML::Value << info.machine_file;
+    m << YAML::Key << "machine_hash" << YAML::Value << info.machine_hash;
+    m << YAML::Key << "mode" << YAML::Value << info.mode;
+    m << YAML::Key << "time_ps" << YAML::Value << info.time_ps;
+    m << YAML::Key << "instructions" << YAML::Value << info.instructions;
+    m << YAML::Key << "argv" << YAML::Value << YAML::Flow << info.argv;
+    m << YAML::Key << "sections" << YAML::Value << YAML::BeginSeq;
+    for (const CheckpointRegistry::Section& s : registry.sections()) {
+        std::vector<uint8_t> bytes;
+        StateIo io = StateIo::writer(s.name, bytes, s.version);
+        s.model->checkpoint(io);
+        uLongf packed_len = compressBound(uLong(bytes.size()));
+        std::vector<uint8_t> packed(packed_len);
+        if (compress2(packed.data(), &packed_len, bytes.data(), uLong(bytes.size()), 1) != Z_OK)
+            throw CheckpointError("section '" + s.name + "': compression failed");
+        const std::string file = section_file(s.name);
+        write_file(dir + "/" + file, packed.data(), packed_len);
+        m << YAML::Flow << YAML::BeginMap;
+        m << YAML::Key << "name" << YAML::Value << s.name;
+        m << YAML::Key << "version" << YAML::Value << s.version;
+        m << YAML::Key << "kind" << YAML::Value
+          << (s.kind == CheckpointRegistry::Kind::Optional ? "optional" : "required");
+        if (s.kind == CheckpointRegistry::Kind::Optional)
+            m << YAML::Key << "shape" << YAML::Value << s.model->shape();
+        m << YAML::Key << "file" << YAML::Value << file;
+        m << YAML::Key << "bytes" << YAML::Value << bytes.size();
+        m << YAML::Key << "crc32" << YAML::Value << crc_of(bytes);
+        m << YAML::EndMap;
+    }
+    m << YAML::EndSeq << YAML::EndMap;
+    const std::string text = std::string(m.c_str()) + "\n";
+    const std::string tmp = dir + "/" + kManifest + ".tmp";
+    write_file(tmp, text.data(), text.size());
+    if (std::rename(tmp.c_str(), (dir + "/" + kManifest).c_str()) != 0)
+        throw CheckpointError("cannot write '" + dir + "/" + kManifest + "'");
+}
+
+CheckpointReader::CheckpointReader(std::string dir) : dir_(std::move(dir)) {
+    const std::string path = dir_ + "/" + kManifest;
+    std::ifstream probe(path);
+    if (!probe) throw CheckpointError("'" + dir_ + "' is not a checkpoint (no " + kManifest + ")");
+    const auto bad = [&](const std::string& why) {
+        return CheckpointError("'" + path + "': " + why);
+    };
+    try {
+        const YAML::Node m = YAML::LoadFile(path);
+        if (!m.IsMap() || !m["format"] || m["format"].as<std::string>() != kFormatName)
+            throw bad("not a Fireplane checkpoint manifest");
+        info_.format = m["version"].as<unsigned>();
+        if (info_.format > CheckpointInfo::kFormat)
+            throw bad("made by a newer Fireplane (checkpoint format " +
+                      std::to_string(info_.format) + "; this one reads format " +
+                      std::to_string(CheckpointInfo::kFormat) + " and older)");
+        info_.created_by = m["created_by"].as<std::string>("");
+        info_.machine_file = m["machine_file"].as<std::string>("");
+        info_.machine_hash = m["machine_hash"].as<std::string>();
+        info_.mode = m["mode"].as<std::string>();
+        info_.time_ps = m["time_ps"].as<uint64_t>();
+        info_.instructions = m["instructions"].as<uint64_t>(0);
+        if (m["argv"]) info_.argv = m["argv"].as<std::vector<std::string>>();
+        for (const YAML::Node& s : m["sections"]) {
+            SectionEntry e;
+            const std::string name = s["name"].as<std::string>();
+            e.version = s["version"].as<unsigned>();
+            e.optional = s["kind"].as<std::string>() == "optional";
+            e.shape = s["shape"].as<std::string>("");
+            e.file = s["file"].as<std::string>();
+            e.bytes = s["bytes"].as<uint64_t>();
+            e.crc = s["crc32"].as<uint32_t>();
+            if (e.file.find('/') != std::string::npos)
+                throw bad("section '" + name + "' names a file outside the checkpoint");
+            if (!sections_.emplace(name, e).second) throw bad("section '" + name + "' twice");
+        }
+    } catch (const YAML::Exception& e) {
+        throw bad("damaged manifest: " + e.msg + " (line " + std::to_string(e.mark.line + 1) + ")");
+    }
+}
+
+void CheckpointReader::check_machine(const std::string& hash,
+                                     const std::string& machine_file) const {
+    if (hash == info_.machine_hash) return;
+    throw CheckpointError("'" + dir_ + "' was made on another machine ('" + info_.machine_file +
+                          "', hash " + info_.machine_hash + ") than '" + machine_file + "' (hash " +
+                          hash + "): CPUs, memories, devices or their addresses differ");
+}
+
+std::vector<uint8_t> CheckpointReader::load(const std::string& name, const SectionEntry& e) const {
+    const std::string path = dir_ + "/" + e.file;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw CheckpointError("section '" + name + "': its file '" + path + "' is missing");
+    const std::vector<uint8_t> packed((std::istreambuf_iterator<char>(in)),
+                                      std::istreambuf_iterator<char>());
+    // zlib expands at most about 1032:1: a larger size is a damaged manifest,
+    // not a reason to allocate it.
+    if (e.bytes > packed.size() * 1100 + 4096)
+        throw CheckpointError("section '" + name + "' is corrupt (its size in the manifest, " +
+                              std::to_string(e.bytes) + " bytes, cannot come from '" + path + "')");
+    std::vector<uint8_t> bytes(e.bytes);
+    uLongf len = uLongf(e.bytes);
+    if (uncompress(bytes.data(), &len, packed.data(), uLong(packed.size())) != Z_OK ||
+        len != e.bytes || crc_of(bytes) != e.crc)
+        throw CheckpointError("section '" + name + "' is corrupt ('" + path +
+                              "' does not match its size and CRC in the manifest)");
+    return bytes;
+}
+
+void CheckpointReader::restore(CheckpointRegistry& registry, std::ostream& notes) const {
+    for (const auto& [name, e] : sections_)
+        if (!e.optional && !registry.find(name))
+            throw CheckpointError("'" + dir_ + "' holds section '" + name +
+                                  "', which this machine has no model for");
+    for (const CheckpointRegistry::Section& s : registry.sections()) {
+        const auto it = sections_.find(s.name);
+        const bool optional = s.kind == CheckpointRegistry::Kind::Optional;
+        if (it == sections_.end()) {
+            if (!optional) throw CheckpointError("'" + dir_ + "' has no section '" + s.name + "'");
+            notes << "fireplane: checkpoint: no section '" << s.name << "': it starts cold\n";
+            continue;
+        }
+        const SectionEntry& e = it->second;
+        if (e.version > s.version)
+            throw CheckpointError("section '" + s.name + "' is of version " +
+                                  std::to_string(e.version) + ", newer than this Fireplane's " +
+                                  std::to_string(s.version));
+        if (optional && e.shape != s.model->shape()) {
+            notes << "fireplane: checkpoint: '" << s.name << "' was " << e.shape << ", now "
+                  << s.model->shape() << ": it starts cold\n";
+            continue;
+        }
+        const std::vector<uint8_t> bytes = load(s.name, e);
+        StateIo io = StateIo::reader(s.name, bytes, e.version);
+        s.model->checkpoint(io);
+        if (!io.at_end()) io.fail("not read to its end (the model and the file disagree)");
+    }
+    for (const CheckpointRegistry::Section& s : registry.sections())
+        s.model->restored();
+}
+
+} // namespace fireplane

@@ -1,0 +1,67 @@
+#pragma once
+// A checkpoint on disk: a folder with `checkpoint.yaml` (the format version,
+// what made it, the machine's hash, the simulated time, and a line per
+// section with its version, size and CRC) and one zlib-compressed file per
+// section, named by the section.
+//
+//   DIR/checkpoint.yaml
+//   DIR/cpu0.core.z  DIR/ram.z  DIR/os.threads.z ...
+//
+// The manifest is written last, so a folder without one is no checkpoint.
+#include "checkpointable.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace fireplane {
+
+struct CheckpointInfo {
+    static constexpr unsigned kFormat = 1; // the newest format this build reads and writes
+    unsigned format = kFormat;
+    std::string created_by;   // the simulator's version
+    std::string machine_hash; // of the configuration that matters to architectural state
+    std::string machine_file; // the machine file it was made with (for messages)
+    std::string mode;         // "user" or "firmware"
+    uint64_t time_ps = 0;     // simulated time
+    uint64_t instructions = 0;
+    std::vector<std::string> argv; // user mode: the program and its arguments
+};
+
+// Saves every section of `registry` into `dir` (made if missing; a
+// checkpoint already there is replaced). Throws CheckpointError.
+void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
+                      CheckpointRegistry& registry);
+
+class CheckpointReader {
+public:
+    // Reads the manifest; throws CheckpointError for a folder that is no
+    // checkpoint, a damaged manifest or a newer format.
+    explicit CheckpointReader(std::string dir);
+    const CheckpointInfo& info() const { return info_; }
+    // Throws CheckpointError when `hash` (the machine restoring) differs.
+    void check_machine(const std::string& hash, const std::string& machine_file) const;
+    // Restores every section `registry` lists: a required section missing,
+    // damaged, of a newer version or not read whole is an error; an optional
+    // one missing or of another shape leaves its model as it is (a line on
+    // `notes`). Sections the machine has no model for are an error when required.
+    void restore(CheckpointRegistry& registry, std::ostream& notes) const;
+
+private:
+    struct SectionEntry {
+        unsigned version = 0;
+        bool optional = false;
+        std::string file, shape;
+        uint64_t bytes = 0;
+        uint32_t crc = 0;
+    };
+    std::vector<uint8_t> load(const std::string& name, const SectionEntry& e) const;
+
+    std::string dir_;
+    CheckpointInfo info_;
+    std::map<std::string, SectionEntry> sections_;
+};
+
+} // namespace fireplane

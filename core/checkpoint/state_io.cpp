@@ -1,0 +1,55 @@
+#include "core/checkpoint/state_io.h"
+
+namespace fireplane {
+
+StateIo StateIo::writer(std::string section, std::vector<uint8_t>& out, unsigned version) {
+    return StateIo(std::move(section), &out, nullptr, version);
+}
+
+StateIo StateIo::reader(std::string section, const std::vector<uint8_t>& in, unsigned version) {
+    return StateIo(std::move(section), nullptr, &in, version);
+}
+
+void StateIo::fail(const std::string& why) const {
+    throw CheckpointError("section '" + section_ + "': " + why);
+}
+
+void StateIo::raw(uint64_t& v, unsigned width) {
+    if (saving()) {
+        for (unsigned i = 0; i < width; ++i)
+            out_->push_back(uint8_t(v >> (8 * i)));
+        return;
+    }
+    if (in_->size() - pos_ < width) fail("truncated (the section ends inside a value)");
+    uint64_t x = 0;
+    for (unsigned i = 0; i < width; ++i)
+        x |= uint64_t((*in_)[pos_ + i]) << (8 * i);
+    pos_ += width;
+    v = x;
+}
+
+void StateIo::bytes(void* data, size_t len) {
+    if (saving()) {
+        const auto* p = static_cast<const uint8_t*>(data);
+        out_->insert(out_->end(), p, p + len);
+        return;
+    }
+    if (in_->size() - pos_ < len) fail("truncated (the section ends inside a block of bytes)");
+    std::memcpy(data, in_->data() + pos_, len);
+    pos_ += len;
+}
+
+uint64_t StateIo::count(uint64_t n, size_t min_bytes_each) {
+    raw(n, 8);
+    if (restoring() && n > (in_->size() - pos_) / (min_bytes_each ? min_bytes_each : 1))
+        fail("a count of " + std::to_string(n) + " is more than the section holds");
+    return n;
+}
+
+void StateIo::container(std::string& s) {
+    uint64_t n = count(s.size());
+    if (restoring()) s.assign(n, '\0');
+    bytes(s.data(), n);
+}
+
+} // namespace fireplane

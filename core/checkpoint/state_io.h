@@ -1,0 +1,181 @@
+#pragma once
+// One function moves a model's state both ways: `checkpoint(StateIo& io)`
+// names each field once (`io(pc, npc, ccr)`), and the same call writes it to
+// a section or reads it back, so saving and restoring cannot drift apart.
+//
+// Values are stored little-endian, fixed width, whatever the host: a
+// checkpoint is a file, not a memory image. Reading past the end of a
+// section, or a length that cannot be right, is a CheckpointError naming the
+// section.
+#include "checkpoint_error.h"
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace fireplane {
+
+class StateIo {
+public:
+    // A writer that appends to `out`.
+    static StateIo writer(std::string section, std::vector<uint8_t>& out, unsigned version);
+    // A reader of `in`, written by a model of section version `version`.
+    static StateIo reader(std::string section, const std::vector<uint8_t>& in, unsigned version);
+
+    bool saving() const { return out_ != nullptr; }
+    bool restoring() const { return out_ == nullptr; }
+    // The version the section was written with (saving: the model's own).
+    unsigned version() const { return version_; }
+    const std::string& section() const { return section_; }
+    // Restoring: whether the whole section was read (a model that reads less
+    // than it wrote has drifted from its own format).
+    bool at_end() const { return pos_ == in_->size(); }
+
+    template <typename... T> StateIo& operator()(T&... values) {
+        (value(values), ...);
+        return *this;
+    }
+
+    // Raw bytes of a known size (a memory page).
+    void bytes(void* data, size_t len);
+    // A count of things to follow, checked against what the section can still hold.
+    uint64_t count(uint64_t n, size_t min_bytes_each = 1);
+    // Restoring: a CheckpointError naming the section ("section 'cpu0.core': ...").
+    [[noreturn]] void fail(const std::string& why) const;
+
+private:
+    StateIo(std::string section, std::vector<uint8_t>* out, const std::vector<uint8_t>* in,
+            unsigned version)
+        : section_(std::move(section)), out_(out), in_(in), version_(version) {}
+
+    void raw(uint64_t& v, unsigned width);
+    template <typename T>
+    static constexpr auto is_time(int) -> decltype(T::from_value(uint64_t(0)).value(), bool()) {
+        return true;
+    }
+    template <typename T> static constexpr bool is_time(...) { return false; }
+
+    template <typename T> void value(T& v) {
+        if constexpr (std::is_same_v<T, bool>) {
+            uint64_t x = v;
+            raw(x, 1);
+            if (x > 1) fail("a flag holds " + std::to_string(x));
+            v = x != 0;
+        } else if constexpr (std::is_enum_v<T>) {
+            auto x = static_cast<std::underlying_type_t<T>>(v);
+            value(x);
+            v = static_cast<T>(x);
+        } else if constexpr (std::is_integral_v<T>) {
+            uint64_t x = uint64_t(v);
+            raw(x, sizeof(T));
+            v = T(x);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            static_assert(sizeof(T) == 8 || sizeof(T) == 4);
+            using Bits = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+            Bits b;
+            std::memcpy(&b, &v, sizeof b);
+            value(b);
+            std::memcpy(&v, &b, sizeof b);
+        } else if constexpr (is_time<T>(0)) { // sc_core::sc_time, without including SystemC
+            uint64_t x = v.value();           // in the kernel's resolution, the same in every run
+            value(x);
+            v = T::from_value(x);
+        } else if constexpr (std::is_array_v<T>) {
+            for (auto& e : v)
+                value(e);
+        } else {
+            container(v);
+        }
+    }
+
+    void container(std::string& s);
+    template <typename T, size_t N> void container(std::array<T, N>& a) {
+        for (auto& e : a)
+            value(e);
+    }
+    template <typename T> void container(std::vector<T>& v) {
+        uint64_t n = count(v.size());
+        if (restoring()) v.assign(n, T{});
+        for (auto& e : v)
+            value(e);
+    }
+    template <typename T> void container(std::deque<T>& v) {
+        uint64_t n = count(v.size());
+        if (restoring()) v.assign(n, T{});
+        for (auto& e : v)
+            value(e);
+    }
+    template <typename T> void container(std::optional<T>& o) {
+        bool present = o.has_value();
+        value(present);
+        if (restoring()) o = present ? std::optional<T>(T{}) : std::nullopt;
+        if (present) value(*o);
+    }
+    template <typename A, typename B> void container(std::pair<A, B>& p) {
+        value(p.first);
+        value(p.second);
+    }
+    template <typename Map> void map_like(Map& m) {
+        uint64_t n = count(m.size());
+        if (saving()) {
+            for (auto& [k, v] : m) {
+                auto key = k;
+                value(key);
+                value(v);
+            }
+            return;
+        }
+        m.clear();
+        for (uint64_t i = 0; i < n; ++i) {
+            typename Map::key_type k{};
+            typename Map::mapped_type v{};
+            value(k);
+            value(v);
+            m.emplace(std::move(k), std::move(v));
+        }
+    }
+    template <typename K, typename V, typename C> void container(std::map<K, V, C>& m) {
+        map_like(m);
+    }
+    // Unordered maps are written in key order, so the same state gives the same bytes.
+    template <typename K, typename V> void container(std::unordered_map<K, V>& m) {
+        if (restoring()) return map_like(m);
+        std::map<K, V> sorted(m.begin(), m.end());
+        map_like(sorted);
+    }
+    template <typename K> void container(std::set<K>& s) {
+        uint64_t n = count(s.size());
+        if (saving()) {
+            for (K k : s)
+                value(k);
+            return;
+        }
+        s.clear();
+        for (uint64_t i = 0; i < n; ++i) {
+            K k{};
+            value(k);
+            s.insert(std::move(k));
+        }
+    }
+    // A struct of the model's own: it names its fields in checkpoint(StateIo&).
+    template <typename T> auto container(T& v) -> decltype(v.checkpoint(*this), void()) {
+        v.checkpoint(*this);
+    }
+
+    std::string section_;
+    std::vector<uint8_t>* out_;
+    const std::vector<uint8_t>* in_;
+    size_t pos_ = 0;
+    unsigned version_;
+};
+
+} // namespace fireplane

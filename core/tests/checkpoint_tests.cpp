@@ -1,0 +1,257 @@
+// The checkpoint format: sections round-trip through StateIo and the folder,
+// and every way a checkpoint can be wrong is a CheckpointError with a reason.
+#include "core/checkpoint/checkpoint_file.h"
+#include "core/stats/stats_checkpoint.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace fireplane;
+
+namespace {
+
+struct Inner {
+    uint32_t a = 0;
+    std::string b;
+    void checkpoint(StateIo& io) { io(a, b); }
+};
+
+enum class Colour : uint8_t { Red, Green };
+
+struct Model : Checkpointable {
+    uint64_t x = 0;
+    int32_t negative = 0;
+    bool flag = false;
+    double d = 0;
+    Colour colour = Colour::Red;
+    uint64_t regs[4] = {};
+    std::vector<Inner> list;
+    std::map<uint64_t, std::string> names;
+    std::unordered_map<uint64_t, uint64_t> pages;
+    std::optional<int64_t> maybe;
+    std::string shape_text = "8MiB";
+    int restored_calls = 0;
+    void checkpoint(StateIo& io) override {
+        io(x, negative, flag, d, colour, regs, list, names, pages, maybe);
+    }
+    void restored() override { ++restored_calls; }
+    std::string shape() const override { return shape_text; }
+};
+
+std::string temp_dir() {
+    char pattern[] = "/tmp/fireplane-ckpt-XXXXXX";
+    REQUIRE(mkdtemp(pattern));
+    return pattern;
+}
+
+void rewrite(const std::string& path, const std::string& from, const std::string& to) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    std::string text = s.str();
+    const size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(path) << text;
+}
+
+Model filled() {
+    Model m;
+    m.x = 0x0123456789abcdefull;
+    m.negative = -5;
+    m.flag = true;
+    m.d = 2.5;
+    m.colour = Colour::Green;
+    m.regs[3] = 7;
+    m.list = {{1, "one"}, {2, "two"}};
+    m.names = {{10, "ten"}};
+    m.pages = {{3, 30}, {1, 10}, {2, 20}};
+    m.maybe = -1;
+    return m;
+}
+
+} // namespace
+
+TEST_CASE("a section round-trips every kind of field", "[checkpoint]") {
+    Model a = filled(), b;
+    std::vector<uint8_t> bytes;
+    StateIo w = StateIo::writer("m", bytes, 1);
+    a.checkpoint(w);
+    StateIo r = StateIo::reader("m", bytes, 1);
+    b.checkpoint(r);
+    CHECK(r.at_end());
+    CHECK(b.x == a.x);
+    CHECK(b.negative == -5);
+    CHECK(b.flag);
+    CHECK(b.d == 2.5);
+    CHECK(b.colour == Colour::Green);
+    CHECK(b.regs[3] == 7);
+    REQUIRE(b.list.size() == 2);
+    CHECK(b.list[1].b == "two");
+    CHECK(b.names.at(10) == "ten");
+    CHECK(b.pages == a.pages);
+    CHECK(b.maybe == -1);
+
+    SECTION("unordered maps are written in key order: the same state, the same bytes") {
+        Model c = filled();
+        c.pages.clear();
+        c.pages = {{2, 20}, {1, 10}, {3, 30}};
+        std::vector<uint8_t> again;
+        StateIo w2 = StateIo::writer("m", again, 1);
+        c.checkpoint(w2);
+        CHECK(again == bytes);
+    }
+    SECTION("a truncated section is an error naming it") {
+        bytes.resize(bytes.size() - 3);
+        StateIo t = StateIo::reader("cpu0.core", bytes, 1);
+        Model c;
+        CHECK_THROWS_WITH(c.checkpoint(t), Catch::Contains("section 'cpu0.core': truncated"));
+    }
+    SECTION("a count larger than the section is an error, not an allocation") {
+        std::vector<uint8_t> evil(8, 0xff);
+        StateIo t = StateIo::reader("m", evil, 1);
+        std::vector<uint64_t> v;
+        CHECK_THROWS_WITH(t(v), Catch::Contains("more than the section holds"));
+    }
+}
+
+TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]") {
+    const std::string dir = temp_dir();
+    CheckpointInfo info;
+    info.created_by = "test";
+    info.machine_hash = "abc";
+    info.machine_file = "m.yaml";
+    info.mode = "user";
+    info.time_ps = 1234;
+    info.argv = {"prog", "1"};
+    Model saved = filled();
+    {
+        CheckpointRegistry reg;
+        CheckpointSection s1("model", 2, saved, CheckpointRegistry::Kind::Required, reg);
+        write_checkpoint(dir, info, reg);
+    }
+    std::ostringstream notes;
+
+    SECTION("round trip") {
+        CheckpointReader reader(dir);
+        CHECK(reader.info().time_ps == 1234);
+        CHECK(reader.info().argv == std::vector<std::string>{"prog", "1"});
+        CHECK_NOTHROW(reader.check_machine("abc", "m.yaml"));
+        Model back;
+        CheckpointRegistry reg;
+        CheckpointSection s1("model", 2, back, CheckpointRegistry::Kind::Required, reg);
+        reader.restore(reg, notes);
+        CHECK(back.x == saved.x);
+        CHECK(back.list[0].b == "one");
+        CHECK(back.restored_calls == 1);
+    }
+    SECTION("another machine") {
+        CHECK_THROWS_WITH(CheckpointReader(dir).check_machine("xyz", "other.yaml"),
+                          Catch::Contains("made on another machine"));
+    }
+    SECTION("no checkpoint there") {
+        CHECK_THROWS_WITH(CheckpointReader(dir + "/nothing"), Catch::Contains("not a checkpoint"));
+    }
+    SECTION("a newer format") {
+        rewrite(dir + "/checkpoint.yaml", "version: 1", "version: 99");
+        CHECK_THROWS_WITH(CheckpointReader(dir), Catch::Contains("newer Fireplane"));
+    }
+    SECTION("a damaged manifest") {
+        std::ofstream(dir + "/checkpoint.yaml") << "format: fireplane-checkpoint\nversion: [";
+        CHECK_THROWS_WITH(CheckpointReader(dir), Catch::Contains("damaged manifest"));
+    }
+    SECTION("a corrupt section") {
+        std::fstream f(dir + "/model.z", std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(4);
+        f.put('\x5a');
+        f.close();
+        CheckpointReader reader(dir);
+        Model back;
+        CheckpointRegistry reg;
+        CheckpointSection s1("model", 2, back, CheckpointRegistry::Kind::Required, reg);
+        CHECK_THROWS_WITH(reader.restore(reg, notes), Catch::Contains("is corrupt"));
+    }
+    SECTION("a missing section file") {
+        std::remove((dir + "/model.z").c_str());
+        CheckpointReader reader(dir);
+        Model back;
+        CheckpointRegistry reg;
+        CheckpointSection s1("model", 2, back, CheckpointRegistry::Kind::Required, reg);
+        CHECK_THROWS_WITH(reader.restore(reg, notes), Catch::Contains("is missing"));
+    }
+    SECTION("a section newer than the model") {
+        CheckpointReader reader(dir);
+        Model back;
+        CheckpointRegistry reg;
+        CheckpointSection s1("model", 1, back, CheckpointRegistry::Kind::Required, reg);
+        CHECK_THROWS_WITH(reader.restore(reg, notes), Catch::Contains("newer than this"));
+    }
+    SECTION("a required section the checkpoint lacks") {
+        CheckpointReader reader(dir);
+        Model back, other;
+        CheckpointRegistry reg;
+        CheckpointSection s1("model", 2, back, CheckpointRegistry::Kind::Required, reg);
+        CheckpointSection s2("cpu1.core", 1, other, CheckpointRegistry::Kind::Required, reg);
+        CHECK_THROWS_WITH(reader.restore(reg, notes), Catch::Contains("no section 'cpu1.core'"));
+    }
+    SECTION("a section the machine has no model for") {
+        CheckpointReader reader(dir);
+        CheckpointRegistry reg;
+        CHECK_THROWS_WITH(reader.restore(reg, notes), Catch::Contains("no model for"));
+    }
+}
+
+TEST_CASE("optional sections restore when their shape matches, else start cold", "[checkpoint]") {
+    const std::string dir = temp_dir();
+    Model saved = filled();
+    {
+        CheckpointRegistry reg;
+        CheckpointSection s("cpu0.caches", 1, saved, CheckpointRegistry::Kind::Optional, reg);
+        write_checkpoint(dir, CheckpointInfo{}, reg);
+    }
+    CheckpointReader reader(dir);
+    std::ostringstream notes;
+    Model same, other;
+    other.shape_text = "4MiB";
+    {
+        CheckpointRegistry reg;
+        CheckpointSection s("cpu0.caches", 1, same, CheckpointRegistry::Kind::Optional, reg);
+        reader.restore(reg, notes);
+    }
+    CHECK(same.x == saved.x);
+    {
+        CheckpointRegistry reg;
+        CheckpointSection s("cpu0.caches", 1, other, CheckpointRegistry::Kind::Optional, reg);
+        reader.restore(reg, notes);
+    }
+    CHECK(other.x == 0);
+    CHECK_THAT(notes.str(), Catch::Contains("was 8MiB, now 4MiB: it starts cold"));
+}
+
+TEST_CASE("statistics counters and their region-of-interest state restore", "[checkpoint]") {
+    uint64_t hits = 0, misses = 0;
+    std::vector<uint8_t> bytes;
+    {
+        StatsRegistry stats;
+        stats.add_counter("cpu0.hits", &hits, "hits");
+        hits = 10;
+        stats.reset(); // a region of interest began at 10
+        hits = 15;
+        CheckpointRegistry reg;
+        StatsCheckpoint sc(stats, reg);
+        StateIo w = StateIo::writer("stats", bytes, 1);
+        sc.checkpoint(w);
+    }
+    StatsRegistry stats;
+    stats.add_counter("cpu0.hits", &misses, "hits");
+    CheckpointRegistry reg;
+    StatsCheckpoint sc(stats, reg);
+    StateIo r = StateIo::reader("stats", bytes, 1);
+    sc.checkpoint(r);
+    CHECK(misses == 15);
+    CHECK(stats.find("cpu0.hits")->value() == 5);
+}

@@ -1,0 +1,172 @@
+// A Session's checkpoints: writing the machine at a pause, restoring it
+// into a freshly built machine, and the hash that says whether a checkpoint
+// fits a machine.
+#include "core/checkpoint/checkpoint_file.h"
+#include "platform/linux/linux_process.h"
+#include "platform/loader/elf_image.h"
+#include "session.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+#include <limits>
+
+namespace fireplane {
+
+namespace {
+
+// FNV-1a over the parts, each ended by a separator: stable across hosts and builds.
+class Fnv {
+public:
+    Fnv& add(const std::string& s) {
+        for (unsigned char c : s)
+            step(c);
+        step(0);
+        return *this;
+    }
+    Fnv& add(uint64_t v) { return add(std::to_string(v)); }
+    std::string hex() const {
+        char text[17];
+        std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h_));
+        return text;
+    }
+
+private:
+    void step(unsigned char c) { h_ = (h_ ^ c) * 0x100000001b3ull; }
+    uint64_t h_ = 0xcbf29ce484222325ull;
+};
+
+uint64_t time_ps(const sc_core::sc_time& t) {
+    return uint64_t(t / sc_core::sc_time(1, sc_core::SC_PS) + 0.5);
+}
+
+bool is_file(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+constexpr uint64_t kRetryInstructions = 1000; // between attempts at a quiescent point
+
+// The model types a checkpoint holds whole: their state is in sections, or
+// they keep none between transactions (routers, aliases, the bus). A machine
+// with a component of another type (the sun4u board's devices, RTL blocks)
+// cannot be saved yet.
+const char* const kSavableTypes[] = {
+    "sparc_cpu",           "fireplane_memory", "ram",           "boot_rom",
+    "fireplane_io_bridge", "uart16550",        "m48t59",        "power_control",
+    "firelink_monitor",    "router",           "address_alias", "fireplane_bus",
+};
+
+std::string unsavable_component(const MachineConfig& machine) {
+    for (const ComponentConfig& c : machine.components)
+        if (std::find(std::begin(kSavableTypes), std::end(kSavableTypes), c.type) ==
+            std::end(kSavableTypes))
+            return c.name + " (" + c.type + ")";
+    return "";
+}
+constexpr int kMaxAttempts = 100000;
+
+} // namespace
+
+std::string Session::machine_hash() const {
+    Fnv h;
+    for (const ComponentConfig& c : machine_.components)
+        h.add(c.name).add(c.type);
+    for (const MappedTarget& t : platform_->memory_map)
+        h.add(t.name).add(t.range.base).add(t.range.size).add(t.on);
+    return h.hex();
+}
+
+std::string Session::not_quiescent() const {
+    for (const CheckpointRegistry::Section& s : checkpoints_.sections())
+        if (std::string why = s.model->not_quiescent(); !why.empty()) return why;
+    return "";
+}
+
+void Session::write_checkpoint(const std::string& dir) {
+    if (!process_ && !firmware_)
+        throw CheckpointError("nothing to save: no program or firmware is loaded");
+    if (const std::string c = unsavable_component(machine_); !c.empty())
+        throw CheckpointError("component " + c + " cannot be saved in a checkpoint yet");
+    if (const std::string why = not_quiescent(); !why.empty())
+        throw CheckpointError("the machine cannot be saved now: " + why);
+    CheckpointInfo info;
+    info.created_by = "fireplane";
+    info.machine_hash = machine_hash();
+    info.machine_file = machine_.file;
+    info.mode = firmware_ ? "firmware" : "user";
+    info.time_ps = time_ps(sc_core::sc_time_stamp());
+    for (auto* cpu : platform_->cpus)
+        info.instructions += cpu->core().retired();
+    if (process_) info.argv = process_->config().argv;
+    if (image_ && firmware_) info.argv = {image_->path};
+    fireplane::write_checkpoint(dir, info, checkpoints_);
+}
+
+void Session::restore(const std::string& dir) {
+    StatsRegistry::Scope scope(stats_);
+    CheckpointRegistry::Scope checkpoint_scope(checkpoints_);
+    if (process_ || firmware_)
+        throw std::logic_error("Session::restore: a program is already loaded");
+    const CheckpointReader reader(dir);
+    reader.check_machine(machine_hash(), machine_.file);
+    const CheckpointInfo& info = reader.info();
+    if (info.mode != "user" && info.mode != "firmware")
+        throw CheckpointError("'" + dir + "' holds a run of an unknown kind, '" + info.mode + "'");
+    // The program file gives symbols to the tools; its bytes come from the checkpoint.
+    if (!info.argv.empty() && is_file(info.argv.front())) try {
+            image_ = std::make_unique<loader::ElfImage>(loader::read_elf(info.argv.front()));
+        } catch (const loader::LoadError&) { // a raw image: no symbols
+        }
+    checkpoints_.set_restoring(true);
+    if (info.mode == "user") {
+        if (info.argv.empty()) throw CheckpointError("'" + dir + "' names no program");
+        load_process(info.argv, {});
+        process_->restore_from(image_.get());
+    } else {
+        end_elaboration();
+        connect_power_switches();
+        firmware_ = true;
+    }
+    // Every CPU sleeps at time zero (nothing started it); SystemC time then
+    // goes to the checkpoint's, where the models take their state back.
+    const sc_core::sc_time at(double(info.time_ps), sc_core::SC_PS);
+    if (at > sc_core::sc_time_stamp()) sc_core::sc_start(at - sc_core::sc_time_stamp());
+    reader.restore(checkpoints_, *options_.diagnostics);
+    checkpoints_.set_restoring(false);
+}
+
+void Session::checkpoint_at(const CheckpointOptions& options) {
+    if (options.dir.empty()) throw std::invalid_argument("a checkpoint needs a folder");
+    if (const std::string c = unsavable_component(machine_); !c.empty())
+        throw CheckpointError("component " + c + " cannot be saved in a checkpoint yet");
+    checkpoint_ = options;
+    if (options.at == CheckpointOptions::At::Instructions)
+        limits_.pause_left = options.instructions;
+    if (options.at == CheckpointOptions::At::Time) limits_.pause_time = options.time;
+}
+
+bool Session::checkpoint_pause() {
+    limits_.reached = sparc::RunLimits::Reached::None;
+    limits_.pause_left = std::numeric_limits<uint64_t>::max();
+    limits_.pause_time = sc_core::sc_max_time();
+    if (!checkpoint_) return true;
+    if (!not_quiescent().empty()) {
+        // Not yet: a little further on (every CPU stops at instruction boundaries).
+        if (++checkpoint_attempts_ > kMaxAttempts)
+            throw CheckpointError("no point to save the machine at was found: " + not_quiescent());
+        limits_.pause_left = kRetryInstructions;
+        limits_.resumed.notify(sc_core::SC_ZERO_TIME);
+        return true;
+    }
+    write_checkpoint(checkpoint_->dir);
+    checkpoint_written_ = true;
+    const bool go_on = checkpoint_->continue_after;
+    checkpoint_.reset();
+    if (go_on) limits_.resumed.notify(sc_core::SC_ZERO_TIME);
+    return go_on;
+}
+
+} // namespace fireplane
