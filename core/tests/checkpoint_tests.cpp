@@ -59,6 +59,14 @@ void rewrite(const std::string& path, const std::string& from, const std::string
     std::ofstream(path) << text;
 }
 
+// Restores `dir` into `back`, a required section "model" of `version`.
+void restore_model(const std::string& dir, Model& back, unsigned version = 2) {
+    std::ostringstream notes;
+    CheckpointRegistry reg;
+    CheckpointSection section("model", version, back, CheckpointRegistry::Kind::Required, reg);
+    CheckpointReader(dir).restore(reg, notes);
+}
+
 Model filled() {
     Model m;
     m.x = 0x0123456789abcdefull;
@@ -142,9 +150,7 @@ TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]")
         CHECK(reader.info().argv == std::vector<std::string>{"prog", "1"});
         CHECK_NOTHROW(reader.check_machine("abc", "m.yaml"));
         Model back;
-        CheckpointRegistry reg;
-        CheckpointSection s1("model", 2, back, CheckpointRegistry::Kind::Required, reg);
-        reader.restore(reg, notes);
+        restore_model(dir, back);
         CHECK(back.x == saved.x);
         CHECK(back.list[0].b == "one");
         CHECK(back.restored_calls == 1);
@@ -169,26 +175,17 @@ TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]")
         f.seekp(4);
         f.put('\x5a');
         f.close();
-        CheckpointReader reader(dir);
         Model back;
-        CheckpointRegistry reg;
-        CheckpointSection s1("model", 2, back, CheckpointRegistry::Kind::Required, reg);
-        CHECK_THROWS_WITH(reader.restore(reg, notes), Catch::Contains("is corrupt"));
+        CHECK_THROWS_WITH(restore_model(dir, back), Catch::Contains("is corrupt"));
     }
     SECTION("a missing section file") {
         std::remove((dir + "/model.z").c_str());
-        CheckpointReader reader(dir);
         Model back;
-        CheckpointRegistry reg;
-        CheckpointSection s1("model", 2, back, CheckpointRegistry::Kind::Required, reg);
-        CHECK_THROWS_WITH(reader.restore(reg, notes), Catch::Contains("is missing"));
+        CHECK_THROWS_WITH(restore_model(dir, back), Catch::Contains("is missing"));
     }
     SECTION("a section newer than the model") {
-        CheckpointReader reader(dir);
         Model back;
-        CheckpointRegistry reg;
-        CheckpointSection s1("model", 1, back, CheckpointRegistry::Kind::Required, reg);
-        CHECK_THROWS_WITH(reader.restore(reg, notes), Catch::Contains("newer than this"));
+        CHECK_THROWS_WITH(restore_model(dir, back, 1), Catch::Contains("newer than this"));
     }
     SECTION("a required section the checkpoint lacks") {
         CheckpointReader reader(dir);

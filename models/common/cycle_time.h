@@ -21,6 +21,11 @@ inline sc_core::sc_time delay_until(const sc_core::sc_time& at, const sc_core::s
     return at > now ? at - now : sc_core::SC_ZERO_TIME;
 }
 
+// A time in whole picoseconds (statistics, checkpoints), whatever the kernel's resolution.
+inline uint64_t to_ps(const sc_core::sc_time& t) {
+    return uint64_t(t / sc_core::sc_time(1, sc_core::SC_PS) + 0.5);
+}
+
 // `event` fires at SystemC time `at` (now, if that has passed), in place of
 // any notification it had pending.
 inline void notify_at(sc_core::sc_event& event, const sc_core::sc_time& at) {

@@ -202,7 +202,6 @@ void SparcCpu::checkpoint(StateIo& io) {
     // Firmware: the MMUs and the first-level caches follow DCU control (user
     // mode leaves it as reset did: the OS layer translates, the caches are on).
     if (io.restoring() && !translator_) dcu_changed();
-    if (io.restoring()) mmu_generation_ = mmu_.generation() - 1;
 }
 
 // The restored machine's CPUs all sleep (nothing ran them yet): those that
@@ -210,7 +209,7 @@ void SparcCpu::checkpoint(StateIo& io) {
 void SparcCpu::restored() {
     const sc_time now = sc_core::sc_time_stamp();
     if (!sleeping_)
-        wake_event_.notify(synced_at_ > now ? synced_at_ - now : sc_core::SC_ZERO_TIME);
+        wake_event_.notify(delay_until(synced_at_, now));
     else if (wake_at_ != sc_core::sc_max_time() && wake_at_ >= now)
         wake_event_.notify(wake_at_ - now);
 }

@@ -1,5 +1,7 @@
 #include "address_bus.h"
 
+#include "models/common/cycle_time.h"
+
 #include "int_transaction.h"
 
 #include "core/stats/stats.h"
@@ -15,10 +17,6 @@ namespace fireplane {
 namespace {
 
 constexpr uint64_t kCoherenceUnit = 64;
-
-uint64_t to_ps(const sc_core::sc_time& t) {
-    return uint64_t(t / sc_core::sc_time(1, sc_core::SC_PS) + 0.5);
-}
 
 } // namespace
 

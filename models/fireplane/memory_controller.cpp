@@ -1,5 +1,6 @@
 #include "memory_controller.h"
 
+#include "models/common/cycle_time.h"
 #include "models/common/sparse_memory.h"
 
 #include "core/stats/stats.h"
@@ -32,10 +33,6 @@ const MemoryControllerConfig& checked(const MemoryControllerConfig& c, const std
     if (c.base + (c.size - 1) < c.base)
         throw std::invalid_argument(who + ": base + size wraps around the address space");
     return c;
-}
-
-uint64_t to_ps(const sc_core::sc_time& t) {
-    return uint64_t(t / sc_core::sc_time(1, sc_core::SC_PS) + 0.5);
 }
 
 [[noreturn]] void protocol_error(const char* who, const std::string& what) {

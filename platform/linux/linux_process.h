@@ -49,10 +49,8 @@ public:
 
     // Maps the program, builds its stack and points the CPU at its entry.
     void load(const loader::ElfImage& image);
-    // Instead of load(): the process comes from a checkpoint (its sections
-    // os.process, os.memory, os.files, os.threads, os.signals, os.timers).
-    // `image` gives the program's path; its bytes are not loaded.
-    void restore_from(const loader::ElfImage* image);
+    // A process not loaded but restored gets its state from its checkpoint
+    // sections: os.process, os.memory, os.files, os.threads, os.signals, os.timers.
 
     // Checkpointable (section os.process): the process's own bookkeeping.
     void checkpoint(StateIo& io) override;

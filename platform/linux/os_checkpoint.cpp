@@ -223,8 +223,4 @@ void LinuxProcess::checkpoint(StateIo& io) {
     io(program_path_);
 }
 
-void LinuxProcess::restore_from(const loader::ElfImage* image) {
-    if (image) program_path_ = image->path;
-}
-
 } // namespace fireplane::linux_user

@@ -2,11 +2,10 @@
 // into a freshly built machine, and the hash that says whether a checkpoint
 // fits a machine.
 #include "core/checkpoint/checkpoint_file.h"
+#include "models/common/cycle_time.h"
 #include "platform/linux/linux_process.h"
 #include "platform/loader/elf_image.h"
 #include "session.h"
-
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -37,15 +36,6 @@ private:
     void step(unsigned char c) { h_ = (h_ ^ c) * 0x100000001b3ull; }
     uint64_t h_ = 0xcbf29ce484222325ull;
 };
-
-uint64_t time_ps(const sc_core::sc_time& t) {
-    return uint64_t(t / sc_core::sc_time(1, sc_core::SC_PS) + 0.5);
-}
-
-bool is_file(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
 
 constexpr uint64_t kRetryInstructions = 1000; // between attempts at a quiescent point
 
@@ -97,7 +87,7 @@ void Session::write_checkpoint(const std::string& dir) {
     info.machine_hash = machine_hash();
     info.machine_file = machine_.file;
     info.mode = firmware_ ? "firmware" : "user";
-    info.time_ps = time_ps(sc_core::sc_time_stamp());
+    info.time_ps = to_ps(sc_core::sc_time_stamp());
     for (auto* cpu : platform_->cpus)
         info.instructions += cpu->core().retired();
     if (process_) info.argv = process_->config().argv;
@@ -115,16 +105,16 @@ void Session::restore(const std::string& dir) {
     const CheckpointInfo& info = reader.info();
     if (info.mode != "user" && info.mode != "firmware")
         throw CheckpointError("'" + dir + "' holds a run of an unknown kind, '" + info.mode + "'");
-    // The program file gives symbols to the tools; its bytes come from the checkpoint.
-    if (!info.argv.empty() && is_file(info.argv.front())) try {
+    // The program file gives symbols to the tools, if it is still there and
+    // an ELF; its bytes come from the checkpoint.
+    if (!info.argv.empty()) try {
             image_ = std::make_unique<loader::ElfImage>(loader::read_elf(info.argv.front()));
-        } catch (const loader::LoadError&) { // a raw image: no symbols
+        } catch (const loader::LoadError&) {
         }
     checkpoints_.set_restoring(true);
     if (info.mode == "user") {
         if (info.argv.empty()) throw CheckpointError("'" + dir + "' names no program");
         load_process(info.argv, {});
-        process_->restore_from(image_.get());
     } else {
         end_elaboration();
         connect_power_switches();

@@ -36,35 +36,24 @@ check "restoring a folder that is no checkpoint" "is not a checkpoint" \
 check "restoring on another machine" "made on another machine" \
     -- "$fireplane" run -q -c "$v1280" --restore "$work/good"
 
-fresh corrupt
-printf '\x00\x01\x02\x03' | dd of="$work/corrupt/cpu0.z" bs=1 seek=6 conv=notrunc status=none
-check "a corrupt section" "section 'cpu0' is corrupt" \
-    -- "$fireplane" run -q -c "$uni" --restore "$work/corrupt"
-
-fresh missing
-rm "$work/missing/os.threads.z"
-check "a missing section file" "section 'os.threads'.*missing" \
-    -- "$fireplane" run -q -c "$uni" --restore "$work/missing"
-
-fresh unlisted
-sed -i '/name: os.timers/d' "$work/unlisted/checkpoint.yaml"
-check "a section the manifest lacks" "has no section 'os.timers'" \
-    -- "$fireplane" run -q -c "$uni" --restore "$work/unlisted"
-
-fresh newer
-sed -i 's/^version: 1$/version: 7/' "$work/newer/checkpoint.yaml"
-check "a newer checkpoint format" "newer Fireplane" \
-    -- "$fireplane" run -q -c "$uni" --restore "$work/newer"
-
-fresh newer_section
-sed -i 's/{name: cpu0, version: 1,/{name: cpu0, version: 9,/' "$work/newer_section/checkpoint.yaml"
-check "a section newer than its model" "version 9, newer than" \
-    -- "$fireplane" run -q -c "$uni" --restore "$work/newer_section"
-
-fresh damaged
-echo "sections: [" >>"$work/damaged/checkpoint.yaml"
-check "a damaged manifest" "damaged manifest" \
-    -- "$fireplane" run -q -c "$uni" --restore "$work/damaged"
+# damaged <what> <stderr regex> <shell command on $d, a fresh checkpoint>:
+# the restore of the checkpoint so damaged fails with that message.
+damaged() {
+    local what=$1 regex=$2 d=$work/damaged
+    fresh damaged
+    (cd "$d" && eval "$3")
+    check "$what" "$regex" -- "$fireplane" run -q -c "$uni" --restore "$d"
+}
+damaged "a corrupt section" "section 'cpu0' is corrupt" \
+    "printf '\\x00\\x01\\x02\\x03' | dd of=cpu0.z bs=1 seek=6 conv=notrunc status=none"
+damaged "a missing section file" "section 'os.threads'.*missing" "rm os.threads.z"
+damaged "a section the manifest lacks" "has no section 'os.timers'" \
+    "sed -i '/name: os.timers/d' checkpoint.yaml"
+damaged "a newer checkpoint format" "newer Fireplane" \
+    "sed -i 's/^version: 1\$/version: 7/' checkpoint.yaml"
+damaged "a section newer than its model" "version 9, newer than" \
+    "sed -i 's/{name: cpu0, version: 1,/{name: cpu0, version: 9,/' checkpoint.yaml"
+damaged "a damaged manifest" "damaged manifest" "echo 'sections: [' >>checkpoint.yaml"
 
 check "--checkpoint without --checkpoint-at" "needs --checkpoint-at" \
     -- "$fireplane" run -q -c "$uni" --checkpoint "$work/x" -- "$program"

@@ -82,8 +82,10 @@ def main():
             whole.echo()
             return 1
         total = int(stats.number(doc, "sim.instructions"))
-        point = at if at == "magic" or not at[0].isdigit() or at[-1].isalpha() else \
-            str(max(1, int(total * float(at))))
+        try:  # a fraction of the whole run's instructions, else magic or a time
+            point = str(max(1, int(total * float(at))))
+        except ValueError:
+            point = at
         folder = os.path.join(work, "checkpoint")
         options = ["--checkpoint", folder, "--checkpoint-at", point]
         first = run("first", program, options + (["--checkpoint-continue"] if go_on else []))
