@@ -50,8 +50,9 @@ uint32_t crc_of(const std::vector<uint8_t>& bytes) {
 
 } // namespace
 
-void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
-                      CheckpointRegistry& registry) {
+std::vector<std::string> write_checkpoint(const std::string& dir, const CheckpointInfo& info,
+                                          CheckpointRegistry& registry) {
+    std::vector<std::string> cold;
     make_dir(dir);
     std::remove((dir + "/" + kManifest).c_str()); // no manifest until every section is in
     YAML::Emitter m;
@@ -67,6 +68,11 @@ void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
     m << YAML::Key << "argv" << YAML::Value << YAML::Flow << info.argv;
     m << YAML::Key << "sections" << YAML::Value << YAML::BeginSeq;
     for (const CheckpointRegistry::Section& s : registry.sections()) {
+        if (s.kind == CheckpointRegistry::Kind::Optional)
+            if (const std::string why = s.model->not_quiescent(); !why.empty()) {
+                cold.push_back("'" + s.name + "' (" + why + ")");
+                continue;
+            }
         std::vector<uint8_t> bytes;
         StateIo io = StateIo::writer(s.name, bytes, s.version);
         s.model->checkpoint(io);
@@ -94,6 +100,7 @@ void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
     write_file(tmp, text.data(), text.size());
     if (std::rename(tmp.c_str(), (dir + "/" + kManifest).c_str()) != 0)
         throw CheckpointError("cannot write '" + dir + "/" + kManifest + "'");
+    return cold;
 }
 
 CheckpointReader::CheckpointReader(std::string dir) : dir_(std::move(dir)) {

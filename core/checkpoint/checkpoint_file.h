@@ -31,9 +31,11 @@ struct CheckpointInfo {
 };
 
 // Saves every section of `registry` into `dir` (made if missing; a
-// checkpoint already there is replaced). Throws CheckpointError.
-void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
-                      CheckpointRegistry& registry);
+// checkpoint already there is replaced). An optional section whose model is
+// not quiescent is left out (it restores cold); the result says which, and
+// why. Throws CheckpointError.
+std::vector<std::string> write_checkpoint(const std::string& dir, const CheckpointInfo& info,
+                                          CheckpointRegistry& registry);
 
 class CheckpointReader {
 public:

@@ -64,6 +64,21 @@ void CacheArray::touch(uint64_t set, unsigned way) {
     replacement_.touch(set, way);
 }
 
+bool CacheArray::hit_and_touch(uint64_t pa) {
+    const LookupResult l = lookup(pa);
+    if (l.hit) touch(l.set, l.way);
+    return l.hit;
+}
+
+void CacheArray::fill(uint64_t pa) {
+    const LookupResult l = lookup(pa);
+    if (l.hit) return touch(l.set, l.way);
+    if (!l.block_present) allocate(pa);
+    const CacheGeometry& g = geometry();
+    for (unsigned i = 0; i < g.sub_blocks; ++i)
+        set_state(g.line_base(pa) + i * g.sub_block_size(), MoesiState::S);
+}
+
 BlockInfo CacheArray::allocate(uint64_t pa) {
     if (find(pa) >= 0) throw std::logic_error("cache: allocate of present block " + hex(pa));
     const uint64_t set = set_of(pa);

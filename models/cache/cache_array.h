@@ -7,6 +7,7 @@
 #pragma once
 
 #include "cache_geometry.h"
+#include "core/checkpoint/state_io.h"
 #include "models/fireplane/moesi.h"
 #include "replacement.h"
 
@@ -65,6 +66,11 @@ public:
     // Marks (set, way) most recently used; the timing model calls it on the
     // accesses that count as uses (normally hits and fills, not snoops).
     void touch(uint64_t set, unsigned way);
+    // A use: whether the addressed sub-block is valid; if so it becomes MRU.
+    bool hit_and_touch(uint64_t pa);
+    // For caches with no coherence states of their own (I$, D$, P$): makes
+    // the line present and valid (S in every sub-block), and MRU.
+    void fill(uint64_t pa);
 
     // Installs the block holding `pa` with every sub-block I (and an empty byte
     // mask) in the way chosen by the policy, marks it most recently used, and
@@ -115,10 +121,15 @@ public:
     const Replacement& replacement() const { return replacement_; }
     Replacement& replacement() { return replacement_; }
 
+    // Checkpoints (cache_checkpoint.cpp): tags, states, byte masks and the
+    // replacement state, for a cache of the same geometry.
+    void checkpoint(StateIo& io);
+
 private:
     struct Line {
         uint64_t tag = 0;
         bool valid = false;
+        void checkpoint(StateIo& io) { io(tag, valid); }
     };
 
     uint64_t line_index(uint64_t set, unsigned way) const { return set * ways_ + way; }

@@ -98,6 +98,7 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
             name(), (std::string("nb_transport_fw: unexpected phase ") + phase.get_name()).c_str());
     auto* ext = gp.get_extension<CpuRequestExtension>();
     if (!ext) SC_REPORT_FATAL(name(), "nb_transport_fw: request without a CpuRequestExtension");
+    revoke_repeats();
     CacheRequest r = ext->request;
     sc_assert(r.pa == gp.get_address());
     sc_assert(r.cycle == cycle_at(sc_core::sc_time_stamp() + delay, period_));
@@ -117,8 +118,39 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
     return tlm::TLM_UPDATED;
 }
 
-void CacheHierarchy::b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) {
-    SC_REPORT_FATAL(name(), "the CPU side takes nb_transport_fw only (cpu_cache_socket.h)");
+void CacheHierarchy::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
+    auto* ext = gp.get_extension<CpuRequestExtension>();
+    if (!ext) SC_REPORT_FATAL(name(), "b_transport: request without a CpuRequestExtension");
+    try {
+        ext->answer.repeat_shift = uint8_t(timing_.warm(ext->request));
+        repeats_granted_ = repeats_granted_ || ext->answer.repeat_shift != 0;
+    } catch (const std::logic_error& e) {
+        SC_REPORT_FATAL(name(), (std::string("warming: ") + e.what()).c_str());
+    }
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+SnoopResult CacheHierarchy::warm_transaction(TransactionType type, uint64_t pa, bool needs_data) {
+    if (snoop_side.size() == 0) return {}; // no snooping bus: no other cache holds lines
+    tlm::tlm_generic_payload& p = warm_payload_;
+    p.set_command(tlm::TLM_READ_COMMAND);
+    p.set_address(pa);
+    p.set_data_ptr(nullptr);
+    p.set_data_length(timing_.config().coherence_unit);
+    p.set_streaming_width(timing_.config().coherence_unit);
+    p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    FireplaneExtension& x = fireplane_extension(p);
+    x.type = type;
+    x.source = agent_id_;
+    x.needs_data = needs_data;
+    x.warming = true;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    bus_side->b_transport(p, delay);
+    if (!p.is_response_ok())
+        SC_REPORT_FATAL(name(), ("warming transaction at " + std::to_string(pa) +
+                                 " failed: " + p.get_response_string())
+                                    .c_str());
+    return x.snoop;
 }
 
 void CacheHierarchy::completed(uintptr_t tag, uint64_t ready, StallCause cause) {
@@ -182,6 +214,7 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_bw(tlm::tlm_generic_payload& gp,
 
 void CacheHierarchy::bus_done(tlm::tlm_generic_payload& gp, uint64_t cycle) {
     auto& p = static_cast<BusPayload&>(gp);
+    revoke_repeats();
     if (!gp.is_response_ok())
         SC_REPORT_FATAL(name(), ("bus transaction at " + std::to_string(gp.get_address()) +
                                  " failed: " + gp.get_response_string())
@@ -231,6 +264,7 @@ tlm::tlm_sync_enum CacheHierarchy::snoop_fw(tlm::tlm_generic_payload& gp, tlm::t
 void CacheHierarchy::snoop(tlm::tlm_generic_payload& gp) {
     FireplaneExtension* x = find_fireplane_extension(gp);
     if (!x) throw std::logic_error("a snoop without a FireplaneExtension");
+    revoke_repeats();
     resolve_ordered();
     if (x->source == agent_id_) {
         if (!pool_->owns(&gp))
@@ -247,7 +281,7 @@ void CacheHierarchy::snoop(tlm::tlm_generic_payload& gp) {
         }
         return;
     }
-    const SnoopAnswer a = timing_.snoop(x->type, gp.get_address(), x->needs_data);
+    const SnoopAnswer a = timing_.snoop(x->type, gp.get_address(), x->needs_data, !x->warming);
     x->snoop |= a.reply;
     if (!a.supplies) return;
     if (x->supplier >= 0)

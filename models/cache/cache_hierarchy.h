@@ -12,12 +12,17 @@
 // snoop completes in its first nb_transport_fw call, and transport_dbg reads
 // a line's effective state (one byte, a MoesiState) for invariant checkers.
 //
+// b_transport on the CPU side is functional warming (HierarchyTiming::warm):
+// the request leaves its state in the caches at once, and a miss's
+// transaction goes to the bus as a warming b_transport.
+//
 // Time inside is counted in CPU cycles: cycle c is SystemC time c * period.
 #pragma once
 
 #include "cpu_cache_socket.h"
 #include "hierarchy_timing.h"
 
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 
 #include <systemc>
@@ -33,6 +38,7 @@
 namespace fireplane::cache {
 
 class CacheHierarchy : public sc_core::sc_module,
+                       public Checkpointable,
                        private HierarchyClient,
                        private tlm::tlm_fw_transport_if<> {
 public:
@@ -47,11 +53,21 @@ public:
     const HierarchyTiming& timing() const { return timing_; }
     // The DCU control register's IC and DC bits (HierarchyTiming::set_first_level).
     void set_first_level(bool icache_on, bool dcache_on) {
+        revoke_repeats();
         timing_.set_first_level(icache_on, dcache_on);
     }
-    void invalidate_dcache_line(uint64_t pa) { timing_.invalidate_dcache_line(pa); }
+    void invalidate_dcache_line(uint64_t pa) {
+        revoke_repeats();
+        timing_.invalidate_dcache_line(pa);
+    }
     sc_core::sc_time period() const { return period_; }
     uint16_t agent_id() const { return agent_id_; }
+    // Checkpointable: an optional section "<cpu>.caches" (cache_checkpoint.cpp),
+    // saved between bus transactions; another geometry restores cold.
+    void checkpoint(StateIo& io) override;
+    std::string not_quiescent() const override;
+    std::string shape() const override;
+
     // Told the coherence unit of every store or atomic performed (tracing and
     // the coherence tests' data model).
     void set_write_observer(std::function<void(uint64_t)> observer) {
@@ -82,6 +98,7 @@ private:
 
     // HierarchyClient
     void bus_request(TransactionType type, uint64_t pa, uint64_t cycle, int mshr) override;
+    SnoopResult warm_transaction(TransactionType type, uint64_t pa, bool needs_data) override;
     void completed(uintptr_t tag, uint64_t ready, StallCause cause) override;
     void count(CacheEvent event, uint64_t n) override;
     void wrote(uint64_t pa) override {
@@ -89,17 +106,28 @@ private:
     }
 
     sc_core::sc_time delay_to(uint64_t cycle) const;
+    // The caches change other than by warming: a warmed load's repeat_shift
+    // no longer holds (invalidate_direct_mem_ptr on the CPU side).
+    void revoke_repeats() {
+        if (!repeats_granted_) return;
+        repeats_granted_ = false;
+        cpu_side->invalidate_direct_mem_ptr(0, ~sc_dt::uint64(0));
+    }
 
     sc_core::sc_time period_;
     uint16_t agent_id_;
     HierarchyTiming timing_;
     std::unique_ptr<PayloadPool> pool_;
+    tlm::tlm_generic_payload warm_payload_; // the one warming transaction at a time
+    bool repeats_granted_ = false;          // a warmed load's repeat_shift stands
     std::vector<BusPayload*> unresolved_;
     std::function<void(uint64_t)> write_observer_;
     uint16_t next_transaction_id_ = 0;
     unsigned bw_depth_ = 0;
     std::array<uint64_t, kNumTransactionTypes> bus_requests_{};
     uint64_t hits_ = 0, misses_ = 0;
+    CheckpointSection checkpoint_section_{this->name(), 1, *this,
+                                          CheckpointRegistry::Kind::Optional};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 

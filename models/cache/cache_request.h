@@ -49,6 +49,10 @@ struct CacheAnswer {
     // I$ line that hit stays present until it changes, and it changes only
     // while a fetch is answered.
     uint64_t icache_epoch = 0;
+    // Warming (b_transport) of a load: when not 0, another load within the
+    // same 2^repeat_shift-byte line of both its VA and PA would change
+    // nothing, until the caches revoke that with invalidate_direct_mem_ptr.
+    uint8_t repeat_shift = 0;
 };
 
 } // namespace fireplane::cache

@@ -113,7 +113,9 @@ void HierarchyTiming::invalidate_dcache_line(uint64_t pa) {
         dcache_.invalidate_block(dcache_key((pa & (kMinPage - 1)) | alias, pa));
 }
 
-SnoopAnswer HierarchyTiming::snoop(TransactionType type, uint64_t pa, bool data_needed) {
+SnoopAnswer HierarchyTiming::snoop(TransactionType type, uint64_t pa, bool data_needed,
+                                   bool counted) {
+    const QuietCounting quiet(counting_, !counted);
     const uint64_t line = unit(pa);
     const int id = mshrs_.find(line);
     Mshr* m = id >= 0 && mshrs_[unsigned(id)].ordered ? &mshrs_[unsigned(id)] : nullptr;

@@ -74,24 +74,6 @@ CacheAnswer HierarchyTiming::access(const CacheRequest& r) {
     return {true, r.cycle, StallCause::None};
 }
 
-namespace {
-// Makes `key` present and valid in a cache without coherence states of its own.
-void fill_line(CacheArray& cache, uint64_t key) {
-    const LookupResult l = cache.lookup(key);
-    if (l.hit) return cache.touch(l.set, l.way);
-    if (!l.block_present) cache.allocate(key);
-    const CacheGeometry& g = cache.geometry();
-    for (unsigned i = 0; i < g.sub_blocks; ++i)
-        cache.set_state(g.line_base(key) + i * g.sub_block_size(), MoesiState::S);
-}
-
-bool hit_and_touch(CacheArray& cache, uint64_t key) {
-    const LookupResult l = cache.lookup(key);
-    if (l.hit) cache.touch(l.set, l.way);
-    return l.hit;
-}
-} // namespace
-
 void HierarchyTiming::set_first_level(bool icache_on, bool dcache_on) {
     icache_on_ = icache_on;
     dcache_on_ = dcache_on;
@@ -100,16 +82,16 @@ void HierarchyTiming::set_first_level(bool icache_on, bool dcache_on) {
 
 void HierarchyTiming::fill_pcache(uint64_t pa) {
     pcache_filled_ = true;
-    fill_line(pcache_, pa);
+    pcache_.fill(pa);
 }
 
 void HierarchyTiming::fill_icache(uint64_t pa) {
     ++icache_epoch_;
-    if (icache_on_) fill_line(icache_, pa);
+    if (icache_on_) icache_.fill(pa);
 }
 
 bool HierarchyTiming::ecache_valid(uint64_t pa) {
-    return hit_and_touch(ecache_, pa);
+    return ecache_.hit_and_touch(pa);
 }
 
 bool HierarchyTiming::ecache_writable(uint64_t pa) {
@@ -162,7 +144,7 @@ int HierarchyTiming::miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool p
 
 CacheAnswer HierarchyTiming::fetch(const CacheRequest& r) {
     count(CacheEvent::IcRef);
-    if (icache_on_ && hit_and_touch(icache_, r.pa)) return {true, r.cycle, StallCause::None};
+    if (icache_on_ && icache_.hit_and_touch(r.pa)) return {true, r.cycle, StallCause::None};
     count(CacheEvent::IcMiss);
     count(CacheEvent::EcRef);
     if (ecache_valid(r.pa)) {
@@ -211,14 +193,14 @@ CacheAnswer HierarchyTiming::load(const CacheRequest& r) {
 CacheAnswer HierarchyTiming::load_from_caches(const CacheRequest& r, uint64_t at,
                                               StallCause cause) {
     const uint64_t key = dcache_key(r.va, r.pa);
-    if (dcache_on_ && hit_and_touch(dcache_, key)) return {true, at, cause};
+    if (dcache_on_ && dcache_.hit_and_touch(key)) return {true, at, cause};
     // Floating-point loads also look in the P$, in parallel with the D$.
-    if (r.kind == RequestKind::FpLoad && hit_and_touch(pcache_, r.pa)) return {true, at, cause};
+    if (r.kind == RequestKind::FpLoad && pcache_.hit_and_touch(r.pa)) return {true, at, cause};
     count(CacheEvent::DcRdMiss);
     count(CacheEvent::EcRef);
     if (cause == StallCause::None) cause = StallCause::DcMiss;
     if (ecache_valid(r.pa)) {
-        if (dcache_on_) fill_line(dcache_, key);
+        if (dcache_on_) dcache_.fill(key);
         return {true, at + config_.ecache_hit, cause};
     }
     count(CacheEvent::EcMisses);
@@ -294,27 +276,37 @@ void HierarchyTiming::schedule_stores(uint64_t cycle) {
         }
         uint64_t d = std::max({e.enqueued + config_.store_residency,
                                last_drain_ + config_.drain_interval, e.ready_at});
-        const LookupResult w = wcache_.lookup(e.pa);
-        if (w.block_present) {
-            wcache_.touch(w.set, w.way);
-        } else {
-            // The W$ takes a new line; its victim goes to the E$, one move at a time.
-            const BlockInfo victim = wcache_.allocate(e.pa);
-            wcache_.set_state(e.pa, MoesiState::M);
-            if (victim.valid) {
-                d = std::max(d, move_free_at_);
-                move_free_at_ = d + config_.wcache_move;
-                ++activity_.wcache_moves;
-            }
+        if (write_line(e.pa, e.size)) { // the W$ victim goes to the E$, one move at a time
+            d = std::max(d, move_free_at_);
+            move_free_at_ = d + config_.wcache_move;
+            ++activity_.wcache_moves;
         }
-        wcache_.write_bytes(e.pa, e.size);
-        const LookupResult ec = ecache_.lookup(e.pa);
-        if (ec.block_present && ec.state != MoesiState::M) ecache_.set_state(e.pa, MoesiState::M);
-        client_.wrote(unit(e.pa));
         e.drains_at = d;
         last_drain_ = d;
         complete_raw_waiters(e);
     }
+}
+
+bool HierarchyTiming::write_line(uint64_t pa, unsigned size) {
+    bool moves = false;
+    const LookupResult w = wcache_.lookup(pa);
+    if (w.block_present) {
+        wcache_.touch(w.set, w.way);
+    } else {
+        moves = wcache_.allocate(pa).valid;
+        wcache_.set_state(pa, MoesiState::M);
+    }
+    wcache_.write_bytes(pa, size);
+    const LookupResult ec = ecache_.lookup(pa);
+    if (ec.block_present && ec.state != MoesiState::M) ecache_.set_state(pa, MoesiState::M);
+    client_.wrote(unit(pa));
+    return moves;
+}
+
+void HierarchyTiming::perform_atomic(uint64_t pa, uint64_t key) {
+    if (ecache_.lookup(pa).block_present) ecache_.set_state(pa, MoesiState::M);
+    client_.wrote(unit(pa));
+    dcache_.fill(key);
 }
 
 void HierarchyTiming::complete_raw_waiters(const StoreEntry& e) {
@@ -342,9 +334,7 @@ CacheAnswer HierarchyTiming::atomic(const CacheRequest& r) {
     const uint64_t key = dcache_key(r.va, r.pa);
     if (pcache_filled_) pcache_.invalidate_block(r.pa); // an atomic writes, like a store
     if (ecache_writable(r.pa)) {
-        if (ecache_.lookup(r.pa).block_present) ecache_.set_state(r.pa, MoesiState::M);
-        client_.wrote(unit(r.pa));
-        fill_line(dcache_, key);
+        perform_atomic(r.pa, key);
         return {true, at + config_.atomic, StallCause::None};
     }
     count(CacheEvent::EcRef);
@@ -406,7 +396,8 @@ void HierarchyTiming::install_ecache(uint64_t pa, MoesiState state, uint64_t cyc
             for (unsigned i = 0; i < victim.sub_blocks; ++i) {
                 const uint64_t sub = victim.base + uint64_t(i) * config_.coherence_unit;
                 wcache_.invalidate_block(sub); // the W$ is inclusive in the E$
-                if (!((dirty >> i) & 1)) continue;
+                // Warming drops dirty victims: caches hold no data, so no time, no bus.
+                if (!((dirty >> i) & 1) || warming_) continue;
                 count(CacheEvent::EcWb);
                 writebacks_.push_back({sub, victim.states[i], cycle});
                 client_.bus_request(TransactionType::WB, sub, cycle, -1);
@@ -446,7 +437,7 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
                        cycle);
     }
     if (m.targets.pcache && l1) fill_pcache(m.line);
-    if (m.targets.dcache && l1) fill_line(dcache_, m.targets.dcache_key);
+    if (m.targets.dcache && l1) dcache_.fill(m.targets.dcache_key);
 
     std::vector<Waiter> still;
     std::vector<Waiter> done;
@@ -457,7 +448,7 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
         if (l1 && w.request.kind == RequestKind::Fetch)
             fill_icache(w.request.pa);
         else if (l1) // every merged load gets its own D$ line, not only the last one's
-            fill_line(dcache_, dcache_key(w.request.va, w.request.pa));
+            dcache_.fill(dcache_key(w.request.va, w.request.pa));
         client_.completed(w.request.tag, cycle + config_.fill, w.cause);
     }
 

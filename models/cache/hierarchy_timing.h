@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace fireplane::cache {
@@ -69,6 +70,14 @@ public:
     // Sends a bus transaction for the coherence unit at `pa` at `cycle`;
     // `mshr` is the entry to answer with fill_arrived(), or -1 (writeback).
     virtual void bus_request(TransactionType type, uint64_t pa, uint64_t cycle, int mshr) = 0;
+    // Functional warming (HierarchyTiming::warm): `type` for the unit at `pa`
+    // happens now, with no time: every other cache snoops it, and the
+    // combined result comes back. No data moves; `needs_data` is the
+    // requester's. Without a snooping bus no other cache holds lines.
+    virtual SnoopResult warm_transaction(TransactionType /*type*/, uint64_t /*pa*/,
+                                         bool /*needs_data*/) {
+        return {};
+    }
     // A request that returned done = false has completed.
     virtual void completed(uintptr_t tag, uint64_t ready, StallCause cause) = 0;
     virtual void count(CacheEvent event, uint64_t n) = 0;
@@ -88,6 +97,12 @@ public:
     HierarchyTiming(const HierarchyConfig& config, HierarchyClient& client);
 
     CacheAnswer access(const CacheRequest& request);
+    // Functional warming (hierarchy_warming.cpp): leaves in the caches what
+    // the request would, at once, counting nothing. A miss's transaction goes
+    // through HierarchyClient::warm_transaction. Lines still in flight from a
+    // timed stretch are left to their fills.
+    // Returns a load's repeat_shift (CacheAnswer): the D$ line holds it now.
+    unsigned warm(const CacheRequest& request);
     // The DCU control register's IC and DC bits: a first-level cache that is
     // off is neither looked in nor filled (its accesses go to the E$, which
     // stays on). Both are on unless firmware turns them off.
@@ -114,8 +129,9 @@ public:
     // The bus ordered our writeback of `pa`'s unit: false when a snoop took
     // the line first (the writeback is cancelled, no data moves).
     bool order_writeback(uint64_t pa);
-    // Another agent's transaction, at its address broadcast.
-    SnoopAnswer snoop(TransactionType type, uint64_t pa, bool needs_data);
+    // Another agent's transaction, at its address broadcast (or at once, for
+    // warming: then `counted` is false).
+    SnoopAnswer snoop(TransactionType type, uint64_t pa, bool needs_data, bool counted = true);
     size_t writebacks_pending() const { return writebacks_.size(); }
     // When the writeback of `pa`'s unit was sent, or 0: a later transaction for
     // the unit must not reach the bus before it.
@@ -135,6 +151,13 @@ public:
     // Counts I$ fills: a line that hit stays present until the next one.
     uint64_t icache_epoch() const { return icache_epoch_; }
     size_t deferred() const { return deferred_.size() + raw_waiters_.size(); }
+
+    // Checkpoints (cache_checkpoint.cpp): every cache's contents, the store
+    // buffer and the drain and move times; only between transactions, when
+    // busy() is "".
+    void checkpoint(StateIo& io);
+    // What is in flight (MSHRs, writebacks, waiting requests), or "".
+    std::string busy() const;
 
 private:
     struct Waiter { // a load or fetch answered when its fill arrives
@@ -171,6 +194,13 @@ private:
     int miss(uint64_t pa, MshrAccess access, uint64_t cycle, bool prefetch,
              const FillTargets& targets);
     void install_ecache(uint64_t pa, MoesiState state, uint64_t cycle);
+    // A store's bytes into the W$ and the line M; true when the W$ gave up a
+    // valid victim (it moves to the E$).
+    bool write_line(uint64_t pa, unsigned size);
+    // An atomic on an owned line: M, and the D$ line filled.
+    void perform_atomic(uint64_t pa, uint64_t dcache_key);
+    bool warm_line(uint64_t pa, MshrAccess access, TransactionType type);
+    void warm_prefetch(const CacheRequest& r);
     void invalidate_l1(uint64_t pa);
     // Applies snoops that came while a granted M was in flight, once it is served.
     void take_away(uint64_t line, MoesiState state);
@@ -205,7 +235,22 @@ private:
     uint64_t icache_epoch_ = 0;
     bool pcache_filled_ = false; // until a prefetch fills it, the P$ has nothing to invalidate
     bool icache_on_ = true, dcache_on_ = true;
-    bool counting_ = true; // off while deferred requests re-run
+    // Turns counting off for a scope when `quiet`; as it was afterwards.
+    class QuietCounting {
+    public:
+        QuietCounting(bool& counting, bool quiet) : counting_(counting), was_(counting) {
+            if (quiet) counting = false;
+        }
+        ~QuietCounting() { counting_ = was_; }
+        QuietCounting(const QuietCounting&) = delete;
+        QuietCounting& operator=(const QuietCounting&) = delete;
+
+    private:
+        bool& counting_;
+        bool was_;
+    };
+    bool counting_ = true; // off while deferred requests re-run, and while warming
+    bool warming_ = false; // in warm(): victims leave without a writeback
 };
 
 } // namespace fireplane::cache

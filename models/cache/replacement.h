@@ -2,6 +2,8 @@
 // pseudo-random choice, the latter being what the UltraSPARC IIICu E$ uses.
 #pragma once
 
+#include "core/checkpoint/state_io.h"
+
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -33,6 +35,7 @@ public:
 
     uint16_t state() const { return state_; }
     void set_state(uint16_t s) { state_ = s != 0 ? s : 1; }
+    void checkpoint(StateIo& io) { io(state_); }
 
 private:
     uint16_t state_;
@@ -63,6 +66,9 @@ public:
     // For checkpoints and checkers; the LRU stacks are reachable via lru_order().
     uint16_t lfsr_state() const { return lfsr_.state(); }
     void set_lfsr_state(uint16_t s) { lfsr_.set_state(s); }
+
+    // The recency stacks and the LFSR (cache_checkpoint.cpp).
+    void checkpoint(StateIo& io);
 
 private:
     uint64_t sets_;

@@ -4,6 +4,8 @@
 // Table 3. It holds no data: the ISS has already written memory.
 #pragma once
 
+#include "core/checkpoint/state_io.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -29,6 +31,7 @@ struct StoreEntry {
     uint64_t drains_at = kUnknownCycle; // cycle it leaves for the W$
     bool line_ready = false;            // the W$/E$ may take it (the line is writable)
     uint64_t ready_at = 0;              // ... from this cycle
+    void checkpoint(StateIo& io) { io(seq, pa, size, enqueued, drains_at, line_ready, ready_at); }
 };
 
 struct RawCheck {
@@ -60,6 +63,8 @@ public:
     uint64_t line_of(uint64_t pa) const { return pa & ~uint64_t(line_ - 1); }
 
     RawCheck check_load(uint64_t pa, unsigned size) const;
+
+    void checkpoint(StateIo& io) { io(entries_, next_seq_); }
 
 private:
     unsigned capacity_;

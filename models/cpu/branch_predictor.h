@@ -4,6 +4,7 @@
 // a return-address stack for returns. Conditional branches are predicted in
 // the fetch stages and resolved when they execute; calls push the return
 // address, returns pop it.
+#include "core/checkpoint/state_io.h"
 #include "pipeline_config.h"
 
 #include <cstdint>
@@ -22,6 +23,7 @@ public:
     void call(uint64_t return_pc);
     // A return that went to `target`: whether the stack predicted it.
     bool ret(uint64_t target);
+    void checkpoint(StateIo& io) { io(counters_, history_, returns_, top_, depth_); }
 
 private:
     BranchPredictorConfig config_;

@@ -19,6 +19,10 @@ public:
     CacheBridge(const char* socket_name, sc_core::sc_time period, PerfCounters& counters);
 
     cache::CacheAnswer request(const cache::CacheRequest& request) override;
+    // b_transport: the caches' functional warming, which never waits. A load
+    // the caches said would change nothing again (CacheAnswer::repeat_shift)
+    // is not sent, until they revoke that (invalidate_direct_mem_ptr).
+    void warm(const cache::CacheRequest& request) override;
     // The answer of the last request, which did not complete at once. Call it
     // from the CPU's thread: it waits in SystemC time until the answer is there.
     cache::CacheAnswer wait_for_answer();
@@ -26,7 +30,7 @@ public:
 private:
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay) override;
-    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override { repeat_shift_ = 0; }
     void count(cache::CacheEvent event, uint64_t n) override;
 
     sc_core::sc_time period_;
@@ -34,6 +38,9 @@ private:
     tlm::tlm_generic_payload payload_; // the one request in flight
     cache::CpuRequestExtension* ext_;  // owned by payload_
     bool arrived_ = false;
+    // The last warmed load's line, which loads need not warm again (shift 0: none).
+    uint64_t repeat_va_ = 0, repeat_pa_ = 0;
+    unsigned repeat_shift_ = 0;
     sc_core::sc_event arrival_;
 };
 

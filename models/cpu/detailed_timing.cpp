@@ -53,7 +53,7 @@ constexpr std::array<Event, kCpiCauses> kWaitEvents = wait_events();
 } // namespace
 
 void DetailedTiming::restart() {
-    pipeline_ = PipelineModel(pipeline_config_);
+    pipeline_.restart();
     last_fetch_line_ = ~uint64_t(0);
     hit_epoch_ = ~uint64_t(0);
     delay_slot_next_ = false;
@@ -149,35 +149,72 @@ uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn)
     return added + stall;
 }
 
-void DetailedTiming::resolve_transfer(SparcCore& core, const RetiredInstruction& insn,
-                                      const InstructionInfo& in) {
+DetailedTiming::TransferOutcome DetailedTiming::transfer_outcome(const SparcCore& core,
+                                                                 const RetiredInstruction& insn,
+                                                                 TransferKind kind,
+                                                                 bool skips_delay_slot) {
     // Executed, a transfer leaves PC at its delay slot and NPC at where it
     // went; an annulled delay slot leaves PC where it went ("ba,a .+4" too).
-    const bool slot_runs = !in.skips_delay_slot && core.pc == insn.pc + 4;
-    (slot_runs ? delay_slot_next_ : new_path_next_) = true;
+    const bool slot_runs = !skips_delay_slot && core.pc == insn.pc + 4;
+    const uint64_t target = slot_runs ? core.npc : core.pc;
+    // A conditional branch to .+8 counts as not taken.
+    return {slot_runs, target, kind != TransferKind::Conditional || target != insn.pc + 8};
+}
+
+void DetailedTiming::resolve_transfer(SparcCore& core, const RetiredInstruction& insn,
+                                      const InstructionInfo& in) {
+    const TransferOutcome t = transfer_outcome(core, insn, in.transfer, in.skips_delay_slot);
+    (t.slot_runs ? delay_slot_next_ : new_path_next_) = true;
     if (in.transfer != TransferKind::Conditional) {
-        pipeline_.transfer(in.transfer, insn.pc, true, slot_runs ? core.npc : core.pc);
+        pipeline_.transfer(in.transfer, insn.pc, true, t.target);
         return;
     }
-    // A conditional branch to .+8 counts as not taken.
-    const bool taken = (slot_runs ? core.npc : core.pc) != insn.pc + 8;
-    const bool right = pipeline_.transfer(in.transfer, insn.pc, taken, 0);
-    core.counters.count(taken ? Event::IuStatBrCountTaken : Event::IuStatBrCountUntaken);
-    if (!right) core.counters.count(taken ? Event::IuStatBrMissTaken : Event::IuStatBrMissUntaken);
+    const bool right = pipeline_.transfer(in.transfer, insn.pc, t.taken, 0);
+    core.counters.count(t.taken ? Event::IuStatBrCountTaken : Event::IuStatBrCountUntaken);
+    if (!right)
+        core.counters.count(t.taken ? Event::IuStatBrMissTaken : Event::IuStatBrMissUntaken);
+}
+
+RequestKind DetailedTiming::refine(RequestKind recorded, InstructionClass cls) {
+    const bool data = recorded == RequestKind::Load || recorded == RequestKind::Store;
+    if (data && cls == InstructionClass::Atomic) return RequestKind::Atomic;
+    if (recorded == RequestKind::Load && cls == InstructionClass::FpLoad)
+        return RequestKind::FpLoad;
+    return recorded;
+}
+
+void DetailedTiming::warm(SparcCore& core, const RetiredInstruction& insn) {
+    // No classification cache: three table lookups cost less than its misses.
+    TransferFacts in;
+    transfer_facts(insn.insn.raw, in);
+    if (in.transfer != TransferKind::None) {
+        const TransferOutcome t = transfer_outcome(core, insn, in.transfer, in.skips_delay_slot);
+        pipeline_.learn(in.transfer, insn.pc, t.taken, t.target);
+    }
+    const uint64_t line = insn.pc_pa >> fetch_shift_;
+    if (line != last_fetch_line_) {
+        last_fetch_line_ = line;
+        cache::CacheRequest fetch{RequestKind::Fetch, 4};
+        fetch.va = insn.pc;
+        fetch.pa = insn.pc_pa;
+        port_.warm(fetch);
+    }
+    for (unsigned i = 0; i < insn.access_count; ++i) {
+        cache::CacheRequest r = insn.accesses[i];
+        if (r.io) continue;
+        r.kind = refine(r.kind, in.memory_class);
+        port_.warm(r);
+        if (r.kind == RequestKind::Atomic) break; // one request covers the load and the store
+    }
 }
 
 uint64_t DetailedTiming::data_accesses(SparcCore& core, uint64_t cycle) {
-    const bool atomic = pending_class_ == InstructionClass::Atomic;
     uint64_t stall = 0;
     while (pending_next_ < pending_count_ && !waiting_) {
         cache::CacheRequest r = pending_[pending_next_++];
-        const bool data = r.kind == RequestKind::Load || r.kind == RequestKind::Store;
-        if (data && atomic) {
-            r.kind = RequestKind::Atomic;
+        r.kind = refine(r.kind, pending_class_);
+        if (r.kind == RequestKind::Atomic)
             pending_next_ = pending_count_; // one request covers the load and the store
-        } else if (r.kind == RequestKind::Load && pending_class_ == InstructionClass::FpLoad) {
-            r.kind = RequestKind::FpLoad;
-        }
         stall += access(core, r, cycle + stall);
     }
     return stall;

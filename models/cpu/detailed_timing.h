@@ -8,6 +8,7 @@
 // adds its stall to the instruction. A request that must wait for the bus
 // stops the core after this instruction; the CPU module waits for the answer
 // in SystemC time and then calls resume() with the cycle it came back.
+#include "core/checkpoint/checkpointable.h"
 #include "instruction_class.h"
 #include "models/cache/cache_request.h"
 #include "perf_counters.h"
@@ -23,9 +24,11 @@ public:
     virtual ~CachePort() = default;
     // An answer not done comes later, through resume().
     virtual cache::CacheAnswer request(const cache::CacheRequest& request) = 0;
+    // Functional warming: the request leaves its state in the caches at once.
+    virtual void warm(const cache::CacheRequest& request) = 0;
 };
 
-class DetailedTiming : public TimingModel {
+class DetailedTiming : public TimingModel, public Checkpointable {
 public:
     DetailedTiming(const PipelineConfig& pipeline, unsigned fetch_line, CachePort& port)
         : pipeline_config_(pipeline), pipeline_(pipeline), port_(port) {
@@ -40,8 +43,19 @@ public:
     bool waiting() const { return waiting_; }
     // Its answer: the access completed at `answer.ready`; the core's cycles move there.
     void resume(SparcCore& core, const cache::CacheAnswer& answer);
-    // Starts a fresh pipeline (the model was switched in).
+    // Starts a fresh pipeline (the model was switched in); the branch
+    // predictor keeps what it learnt.
     void restart();
+    // Functional warming of the state that outlives an instruction (the
+    // caches, through the port, and the branch predictor), with no time and
+    // no counts: what retire() would leave behind (warming_timing.h).
+    void warm(SparcCore& core, const RetiredInstruction& insn);
+
+    // Checkpointable (pipeline_checkpoint.cpp): an optional section, the
+    // pipeline and predictor as they stand between instructions; another
+    // pipeline configuration restores cold.
+    void checkpoint(StateIo& io) override;
+    std::string shape() const override;
 
 private:
     const InstructionInfo& info(uint64_t pc, uint32_t word);
@@ -54,6 +68,17 @@ private:
     void count_wait(SparcCore& core, CpiCause cause, uint64_t cycles);
     // Issues the instruction's data accesses not yet issued, from `cycle`.
     uint64_t data_accesses(SparcCore& core, uint64_t cycle);
+    // Where a transfer went: taken (else it fell through to .+8), and whether
+    // its delay slot runs.
+    struct TransferOutcome {
+        bool slot_runs;
+        uint64_t target;
+        bool taken;
+    };
+    static TransferOutcome transfer_outcome(const SparcCore& core, const RetiredInstruction& insn,
+                                            TransferKind kind, bool skips_delay_slot);
+    // The request kind the instruction's class makes of a recorded access.
+    static cache::RequestKind refine(cache::RequestKind recorded, InstructionClass cls);
 
     PipelineConfig pipeline_config_;
     PipelineModel pipeline_;

@@ -7,6 +7,7 @@
 // address is known only in the B stage); a mispredicted one restarts fetch
 // once the branch has executed. I$ misses are the caches' business: they
 // stall the whole pipeline (detailed_timing.cpp).
+#include "core/checkpoint/state_io.h"
 #include "cpi_stack.h"
 #include "pipeline_config.h"
 
@@ -35,6 +36,12 @@ public:
     // `dispatch_cycle`; it lands on the next new_path arrival.
     enum class Redirect { None, Taken, Mispredicted, MispredictedFromMissQueue };
     void redirect(Redirect kind, uint64_t dispatch_cycle);
+
+    void checkpoint(StateIo& io) {
+        io(group_cycle_, group_line_, next_pc_, group_count_, group_has_transfer_,
+           transfer_group_cycle_, pending_, pending_cycle_, pending_why_, queue_, slot_,
+           last_slot_);
+    }
 
 private:
     FetchConfig config_;

@@ -3,6 +3,7 @@
 #include "insn_fields.h"
 #include "isa_table.h"
 
+#include <array>
 #include <cstring>
 #include <string>
 
@@ -108,12 +109,22 @@ template <size_t N> IC lookup(const Op3Class (&table)[N], unsigned op3, IC other
     return otherwise;
 }
 
+// The op3 tables as arrays indexed by op3: one load per lookup.
+template <size_t N> std::array<IC, 64> by_op3(const Op3Class (&table)[N], IC otherwise) {
+    std::array<IC, 64> out;
+    for (unsigned op3 = 0; op3 < 64; ++op3)
+        out[op3] = lookup(table, op3, otherwise);
+    return out;
+}
+const std::array<IC, 64> kArithByOp3 = by_op3(kArith, IC::IntAlu);
+const std::array<IC, 64> kMemoryByOp3 = by_op3(kMemory, IC::Load);
+
 IC class_of(uint32_t w) {
     switch (field::op(w)) {
     case 0: return field::op2(w) == 4 ? IC::IntAlu : IC::Branch; // sethi, or a branch
     case 1: return IC::Call;
     case 2: {
-        const IC cls = lookup(kArith, field::op3(w), IC::IntAlu);
+        const IC cls = kArithByOp3[field::op3(w)];
         const unsigned opf = field::opf(w);
         switch (field::op3(w)) {
         case 0x34: return refine(kFpop1, opf, cls);
@@ -124,8 +135,13 @@ IC class_of(uint32_t w) {
         default: return cls;
         }
     }
-    default: return lookup(kMemory, field::op3(w), IC::Load);
+    default: return kMemoryByOp3[field::op3(w)];
     }
+}
+
+bool skips_delay_slot(IC cls, uint32_t w) {
+    // Bicc/BPcc/FBfcc with cond "always" (8) and the annul bit; BPr has no "always".
+    return cls == IC::Branch && bits(w, 29, 29) && bits(w, 28, 25) == 8;
 }
 
 struct Operands {
@@ -177,6 +193,19 @@ bool writes_memory(InstructionClass c) {
     return c == IC::Store || c == IC::FpStore || c == IC::Atomic;
 }
 
+void transfer_facts(uint32_t w, TransferFacts& out) {
+    IC cls = IC::IntAlu; // what transfer_kind and skips_delay_slot need of class_of, no more
+    out.memory_class = IC::IntAlu;
+    switch (field::op(w)) {
+    case 0: cls = class_of(w); break;
+    case 1: cls = IC::Call; break;
+    case 2: cls = kArithByOp3[field::op3(w)] == IC::Jump ? IC::Jump : IC::IntAlu; break;
+    default: out.memory_class = kMemoryByOp3[field::op3(w)]; break;
+    }
+    out.transfer = transfer_kind(cls, w);
+    out.skips_delay_slot = skips_delay_slot(cls, w);
+}
+
 InstructionInfo classify(uint32_t w) {
     InstructionInfo info{class_of(w), {kNoReg, kNoReg}, {kNoReg, kNoReg, kNoReg, kNoReg}};
     const IsaRow* row = find_row(w);
@@ -223,8 +252,7 @@ InstructionInfo classify(uint32_t w) {
         return true;
     });
     if (info.cls == IC::Call) ops.dst(15); // %o7
-    // Bicc/BPcc/FBfcc with cond "always" (8) and the annul bit; BPr has no "always".
-    info.skips_delay_slot = info.cls == IC::Branch && bits(w, 29, 29) && bits(w, 28, 25) == 8;
+    info.skips_delay_slot = skips_delay_slot(info.cls, w);
     info.transfer = transfer_kind(info.cls, w);
     // cc-setting integer operations (addcc, subcc, ...) write %icc/%xcc.
     if (field::op(w) == 2 && field::op3(w) >= 0x10 && field::op3(w) <= 0x1f) ops.dst(kIntCcReg);

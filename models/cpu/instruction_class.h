@@ -77,4 +77,16 @@ struct InstructionInfo {
 
 InstructionInfo classify(uint32_t word);
 
+// What functional warming needs of an instruction the ISS executed, from a
+// table lookup or two: classify()'s transfer and skips_delay_slot, and its
+// class if it accesses memory (op 3; IntAlu for the rest).
+struct TransferFacts {
+    InstructionClass memory_class;
+    TransferKind transfer;
+    bool skips_delay_slot;
+};
+// (An out-parameter: a small struct returned in a register is stored and
+// reloaded whole, which stalls store forwarding on this hot path.)
+void transfer_facts(uint32_t word, TransferFacts& out);
+
 } // namespace fireplane::sparc

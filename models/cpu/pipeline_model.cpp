@@ -195,29 +195,33 @@ uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, bool new
     return added;
 }
 
+void PipelineModel::restart() {
+    PipelineModel fresh(config_);
+    fresh.predictor_ = std::move(predictor_);
+    *this = std::move(fresh);
+}
+
+bool PipelineModel::learn(TransferKind kind, uint64_t pc, bool taken, uint64_t target) {
+    switch (kind) {
+    case TransferKind::None:
+    case TransferKind::Always: return true;
+    case TransferKind::Conditional: return predictor_.conditional(pc, taken);
+    case TransferKind::Call: predictor_.call(pc + 8); return true;
+    case TransferKind::Return: return predictor_.ret(target);
+    case TransferKind::IndirectCall: predictor_.call(pc + 8); return false;
+    case TransferKind::Indirect: return false; // no target predictor
+    }
+    return true;
+}
+
 bool PipelineModel::transfer(TransferKind kind, uint64_t pc, bool taken, uint64_t target) {
     using R = FetchUnit::Redirect;
-    bool right = true;
-    R redirect = R::Taken;
-    switch (kind) {
-    case TransferKind::None: return true;
-    case TransferKind::Conditional:
-        right = predictor_.conditional(pc, taken);
+    if (kind == TransferKind::None) return true;
+    const bool right = learn(kind, pc, taken, target);
+    R redirect = right ? R::Taken : R::Mispredicted;
+    if (kind == TransferKind::Conditional)
         redirect = right ? (taken ? R::Taken : R::None)
                          : (taken ? R::Mispredicted : R::MispredictedFromMissQueue);
-        break;
-    case TransferKind::Always: break;
-    case TransferKind::Call: predictor_.call(pc + 8); break;
-    case TransferKind::Return:
-        right = predictor_.ret(target);
-        if (!right) redirect = R::Mispredicted;
-        break;
-    case TransferKind::IndirectCall: predictor_.call(pc + 8); [[fallthrough]];
-    case TransferKind::Indirect:
-        right = false;
-        redirect = R::Mispredicted;
-        break;
-    }
     fetch_.redirect(redirect, group_cycle_);
     return right;
 }

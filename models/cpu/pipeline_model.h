@@ -34,6 +34,14 @@ public:
     // the predictor and the fetch unit: `taken` (or not) to `target`. Returns
     // whether it was predicted right.
     bool transfer(TransferKind kind, uint64_t pc, bool taken, uint64_t target);
+    // The predictor alone learns where a transfer went (functional warming);
+    // returns whether it had predicted it.
+    bool learn(TransferKind kind, uint64_t pc, bool taken, uint64_t target);
+    // Empties the pipeline (a timing model switch); the predictor keeps its state.
+    void restart();
+    // Checkpoints (pipeline_checkpoint.cpp): the predictor, the fetch unit and
+    // the dispatch state, for a pipeline of the same configuration.
+    void checkpoint(StateIo& io);
 
     // Where the last issue's cycles went: one Base cycle when it started a
     // group, and the cycles it waited past that for `waited_for` (the result

@@ -154,8 +154,10 @@ void SparcCpu::select_timing(TimingKind kind) {
         detailed_.restart();
         model = &detailed_;
     }
+    if (kind == TimingKind::Warming) model = &warming_;
     core_.set_timing_model(model);
-    run_ahead_.quantum = kind == TimingKind::Functional ? config_.quantum : config_.timed_quantum;
+    const bool timed = kind == TimingKind::Fixed || kind == TimingKind::Detailed;
+    run_ahead_.quantum = timed ? config_.timed_quantum : config_.quantum;
 }
 
 void SparcCpu::set_limits(RunLimits* limits) {

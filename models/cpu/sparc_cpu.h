@@ -23,6 +23,7 @@
 #include "run_ahead.h"
 #include "run_limits.h"
 #include "sparc_core.h"
+#include "warming_timing.h"
 
 #include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
@@ -143,6 +144,8 @@ public:
         config_.timing = kind;
         config_.fast_forward = fast_forward;
     }
+    // The CPI the warming model's time goes at (warming_timing.h).
+    void set_warming_cpi(double cpi) { warming_.set_cpi(cpi); }
     // Before the run: the quanta of the functional and of the timed models,
     // and the lookahead of all (run_ahead.h).
     void set_run_ahead(const sc_core::sc_time& functional, const sc_core::sc_time& timed,
@@ -224,6 +227,10 @@ private:
     std::unique_ptr<cache::CacheHierarchy> caches_;
     CacheBridge bridge_; // to caches_
     DetailedTiming detailed_;
+    WarmingTiming warming_{detailed_};
+    // The pipeline and predictor: optional, like the caches' "<cpu>.caches".
+    CheckpointSection pipeline_section_{std::string(this->name()) + ".pipeline", 1, detailed_,
+                                        CheckpointRegistry::Kind::Optional};
     uint64_t cache_waits_ = 0;
     CheckpointSection checkpoint_section_{this->name(), 1, *this};
     StatsGroup stats_{this->name()}; // last: its statistics go first

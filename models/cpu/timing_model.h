@@ -14,7 +14,10 @@ namespace fireplane::sparc {
 struct Insn;
 class SparcCore;
 
-enum class TimingKind : uint8_t { Functional, Fixed, Detailed };
+// Warming is functional timing (a cycle per instruction) that also leaves in
+// the caches and the branch predictor what the detailed model would: sampled
+// simulation runs it between its detailed units (warming_timing.h).
+enum class TimingKind : uint8_t { Functional, Fixed, Detailed, Warming };
 const char* timing_kind_name(TimingKind kind);
 
 struct RetiredInstruction {

@@ -24,6 +24,7 @@ FireplaneBus::FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfi
     : sc_module(name), agents("agents"), snoopers("snoopers"), memory("memory"), io("io"),
       config_(config), period_(sc_core::sc_time(1.0 / double(config.clock_hz), sc_core::SC_SEC)) {
     agents.register_nb_transport_fw(this, &FireplaneBus::agent_fw);
+    agents.register_b_transport(this, &FireplaneBus::agent_warm);
     io.register_b_transport(this, &FireplaneBus::io_announce);
     snoopers.register_nb_transport_bw(this, &FireplaneBus::snooper_bw);
     memory.register_nb_transport_bw(this, &FireplaneBus::memory_bw);
@@ -63,6 +64,14 @@ FireplaneBus::FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfi
 }
 
 FireplaneBus::~FireplaneBus() = default;
+
+std::string FireplaneBus::not_quiescent() const {
+    if (txns_.empty() && actions_.empty()) return "";
+    if (txns_.empty()) return std::string(name()) + ": actions pending";
+    return std::string(name()) + ": " + std::to_string(txns_.size()) +
+           " transactions in flight, the first " +
+           describe(txns_.begin()->second, txns_.begin()->first);
+}
 
 void FireplaneBus::fatal(const std::string& what) const {
     SC_REPORT_FATAL(name(), what.c_str());
@@ -200,23 +209,45 @@ void FireplaneBus::broadcast(uint64_t seq) {
     x.supplier = -1;
     ++by_type_[unsigned(x.type)];
     const int own = agent_snooper_[size_t(t.agent)];
-    const int agents_n = int(agent_snooper_.size());
-    for (int k = -1; k < agents_n + int(observers_.size()); ++k) {
-        const int i = k < 0          ? own
-                      : k < agents_n ? agent_snooper_[size_t(k)]
-                                     : observers_[size_t(k - agents_n)];
-        if (k >= 0 && i == own) continue;
-        tlm::tlm_phase phase = tlm::BEGIN_REQ;
-        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-        if (snoopers[i]->nb_transport_fw(*t.gp, phase, delay) != tlm::TLM_COMPLETED)
-            fatal("snooper " + std::to_string(i) + " did not complete the snoop of " +
-                  describe(t, seq));
-    }
+    const std::string what = describe(t, seq);
+    snoop_one(*t.gp, own, what);
+    snoop_all(*t.gp, own, true, what);
     snoop_shared_ += x.snoop.shared;
     snoop_owned_ += x.snoop.owned;
     t.snooped = sc_core::sc_time_stamp() + bus_cycles(config_.snoop_cycles);
-    if (config_.check_invariants) check_line(t, seq);
+    if (config_.check_invariants) check_line(t.line, what);
     route(seq);
+}
+
+void FireplaneBus::snoop_one(tlm::tlm_generic_payload& gp, int i, const std::string& what) {
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    if (snoopers[i]->nb_transport_fw(gp, phase, delay) != tlm::TLM_COMPLETED)
+        fatal("snooper " + std::to_string(i) + " did not complete the snoop of " + what);
+}
+
+void FireplaneBus::snoop_all(tlm::tlm_generic_payload& gp, int own, bool observers,
+                             const std::string& what) {
+    for (const int i : agent_snooper_)
+        if (i != own) snoop_one(gp, i, what);
+    if (observers)
+        for (const int i : observers_)
+            snoop_one(gp, i, what);
+}
+
+// Functional warming: every other agent snoops the transaction now.
+void FireplaneBus::agent_warm(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
+    FireplaneExtension* x = find_fireplane_extension(gp);
+    if (!x || !x->warming || x->info().klass != TransactionClass::Coherent)
+        fatal("agents: b_transport is for warming: a coherent transaction with `warming` set");
+    if (id < 0 || size_t(id) >= agent_snooper_.size())
+        fatal("agents: warming from an unknown agent binding " + std::to_string(id));
+    x->snoop = SnoopResult{};
+    x->supplier = -1;
+    x->cancelled = false;
+    const std::string what = std::string("a warming ") + std::string(x->info().mnemonic);
+    snoop_all(gp, agent_snooper_[size_t(id)], false, what);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
 void FireplaneBus::attach_interrupt_receiver(InterruptReceiver& receiver) {
@@ -268,13 +299,13 @@ void FireplaneBus::tell_listeners() const {
         l(now);
 }
 
-void FireplaneBus::check_line(const Txn& t, uint64_t seq) {
+void FireplaneBus::check_line(uint64_t line, const std::string& what) {
     std::vector<MoesiState> states(snoopers.size(), MoesiState::I);
     for (size_t i = 0; i < states.size(); ++i) {
         uint8_t byte = 0;
         tlm::tlm_generic_payload q;
         q.set_command(tlm::TLM_READ_COMMAND);
-        q.set_address(t.line);
+        q.set_address(line);
         q.set_data_ptr(&byte);
         q.set_data_length(1);
         q.set_streaming_width(1);
@@ -286,8 +317,8 @@ void FireplaneBus::check_line(const Txn& t, uint64_t seq) {
     std::string all;
     for (size_t i = 0; i < states.size(); ++i)
         all += " agent" + std::to_string(i) + "=" + std::string(to_string(states[i]));
-    fatal("coherence invariant broken on line " + hex(t.line) + " after " + describe(t, seq) +
-          ": " + why + " States:" + all);
+    fatal("coherence invariant broken on line " + hex(line) + " after " + what + ": " + why +
+          " States:" + all);
 }
 
 // Where the data comes from, once the snoop result is known.

@@ -15,6 +15,12 @@
 // Then the data moves: cache to cache from the supplier, from memory through
 // the `memory` socket (the router), or not at all (an upgrade); writebacks go
 // to memory. The bus knows no protocol rule: the caches apply them.
+//
+// b_transport on `agents` is functional warming (sampled simulation): the
+// transaction is snooped by every other agent at once, with no time, no
+// data, no slot, and no observer or statistic sees it; the combined snoop
+// result comes back on the extension.
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 
 #include <systemc>
@@ -50,7 +56,7 @@ struct FireplaneBusConfig {
     bool check_invariants = false;
 };
 
-class FireplaneBus : public sc_core::sc_module, public CoherentInterconnect {
+class FireplaneBus : public sc_core::sc_module, public CoherentInterconnect, public Checkpointable {
 public:
     tlm_utils::multi_passthrough_target_socket<FireplaneBus> agents;
     tlm_utils::multi_passthrough_initiator_socket<FireplaneBus> snoopers;
@@ -99,6 +105,12 @@ public:
     sc_core::sc_time clock_period() const override { return period_; }
 
     size_t in_flight() const { return txns_.size(); }
+
+    // Checkpointable: an optional section, when the next address slot is
+    // free; saved with no transaction in flight.
+    void checkpoint(StateIo& io) override { io(next_slot_); }
+    std::string not_quiescent() const override;
+    std::string shape() const override { return "address bus"; }
     // SC_REPORT_FATAL when a transaction is still in flight (tests call it
     // once the simulation has run out of events).
     void check_drained() const;
@@ -139,6 +151,11 @@ private:
 
     tlm::tlm_sync_enum agent_fw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                 sc_core::sc_time& delay);
+    void agent_warm(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    // Snooper i's snoop of `what`, which must complete in its first call.
+    void snoop_one(tlm::tlm_generic_payload& gp, int i, const std::string& what);
+    // Every agent's snooper but `own`, then, with `observers`, the observers.
+    void snoop_all(tlm::tlm_generic_payload& gp, int own, bool observers, const std::string& what);
     void io_announce(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void deliver_interrupt(tlm::tlm_generic_payload& gp, FireplaneExtension& x);
     tlm::tlm_sync_enum memory_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
@@ -155,7 +172,8 @@ private:
     void data_delivered(uint64_t seq, const sc_core::sc_time& at);
     void send_memory();
     void memory_done(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
-    void check_line(const Txn& t, uint64_t seq);
+    // The coherence invariants of `line` across every snooper, after `what`.
+    void check_line(uint64_t line, const std::string& what);
     void tell_listeners() const;
     Txn& txn(uint64_t seq, const char* where);
     [[noreturn]] void fatal(const std::string& what) const;
@@ -193,6 +211,8 @@ private:
     uint64_t c2c_ = 0, memory_ = 0, upgrades_ = 0, cancelled_ = 0;
     uint64_t snoop_shared_ = 0, snoop_owned_ = 0;
     uint64_t queueing_ps_ = 0, checks_ = 0;
+    CheckpointSection checkpoint_section_{this->name(), 1, *this,
+                                          CheckpointRegistry::Kind::Optional};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 

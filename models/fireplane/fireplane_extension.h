@@ -64,6 +64,9 @@ public:
                              // before the WB was ordered (no data moves)
     int16_t supplier = -1;   // agent ID of the cache that copies the line back, or -1
     bool nacked = false;     // INT: the target's receive unit was busy (or no agent has its ID)
+    // Functional warming (the agents socket's b_transport): the transaction
+    // happens at once, moves no data and is neither counted nor observed.
+    bool warming = false;
 
     tlm::tlm_extension_base* clone() const override;
     void copy_from(const tlm::tlm_extension_base& other) override;

@@ -255,4 +255,9 @@ unsigned MemoryController::transport_dbg(tlm::tlm_generic_payload& gp) {
     return debug_copy(gp, mem_, config_.size);
 }
 
+std::string MemoryController::not_quiescent() const {
+    if (!responses_.empty() || responding_) return std::string(name()) + " is answering a request";
+    return "";
+}
+
 } // namespace fireplane

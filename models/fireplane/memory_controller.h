@@ -19,6 +19,7 @@
 #include "models/common/memory_image.h"
 #include "models/common/roles.h"
 
+#include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
 
 #include <systemc>
@@ -52,7 +53,7 @@ struct MemoryControllerConfig {
     sc_core::sc_time bank_busy{20, sc_core::SC_NS}; // bank recovery after the response
 };
 
-class MemoryController : public sc_core::sc_module, public BusTarget {
+class MemoryController : public sc_core::sc_module, public BusTarget, public Checkpointable {
 public:
     tlm_utils::simple_target_socket<MemoryController> socket;
 
@@ -120,6 +121,12 @@ private:
     uint8_t* mem_ = nullptr;
     std::unique_ptr<MemoryImage> image_; // its checkpoint section, once mem_ is mapped
 
+    // Checkpointable: the banks' busy times, an optional section "<name>.banks"
+    // (its bytes are the required MemoryImage section); saved with nothing in flight.
+    void checkpoint(StateIo& io) override { io(bank_free_at_); }
+    std::string not_quiescent() const override;
+    std::string shape() const override { return std::to_string(bank_free_at_.size()) + " banks"; }
+
     std::vector<sc_core::sc_time> bank_free_at_;
     tlm_utils::peq_with_cb_and_phase<MemoryController> peq_;
     std::deque<tlm::tlm_generic_payload*> responses_; // ready, waiting for the response channel
@@ -135,7 +142,9 @@ private:
     std::vector<uint64_t> bank_accesses_; // sized once: the stats registry keeps pointers
     uint64_t stall_ps_ = 0;
     std::vector<uint64_t> ctl_reads_, ctl_writes_, ctl_stall_ps_; // per controller, sized once
-    StatsGroup stats_{this->name()};                              // last: its statistics go first
+    CheckpointSection banks_section_{std::string(this->name()) + ".banks", 1, *this,
+                                     CheckpointRegistry::Kind::Optional};
+    StatsGroup stats_{this->name()}; // last: its statistics go first
 };
 
 } // namespace fireplane

@@ -34,6 +34,10 @@ struct RunOptions {
     std::string checkpoint_at;          // --checkpoint-at N|TIME|magic
     bool checkpoint_continue = false;   // --checkpoint-continue
     std::string restore_dir;            // run --restore DIR
+    uint64_t sample_interval = 0;       // --sample N: sampled simulation (0: none)
+    uint64_t sample_unit = 1000;        // --sample-unit N
+    uint64_t sample_warmup = 2000;      // --sample-warmup N
+    uint64_t sample_warming = 0;        // --sample-warming N (0: all the interval)
     int progress = -1;     // --progress 1, --no-progress 0, else when stderr is a terminal
     int gdb_port = -1;     // --gdb PORT: a GDB stub on 127.0.0.1 (0: a free port); -1: none
     bool gdb_wait = false; // --gdb-wait: wait for gdb before the first instruction

@@ -56,6 +56,28 @@ CLI::Option* add_restore_option(CLI::App& cmd, fireplane::cli::RunOptions& run) 
         "--set, which may change caches and timing but not CPUs, memories or devices)");
 }
 
+// Sampled simulation: run and boot.
+void add_sampling_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
+    auto* sample = cmd.add_option("--sample", run.sample_interval,
+                                  "sampled simulation: measure a unit of the timed model every N "
+                                  "instructions (all CPUs), warming caches and predictor between "
+                                  "(docs/sampling.md)")
+                       ->check(CLI::Validator(check_count, "N"));
+    cmd.add_option("--sample-unit", run.sample_unit,
+                   "instructions each unit measures (default 1000)")
+        ->check(CLI::Validator(check_count, "N"))
+        ->needs(sample);
+    cmd.add_option("--sample-warmup", run.sample_warmup,
+                   "timed instructions before each unit, not measured (default 2000)")
+        ->check(CLI::Range(uint64_t(0), uint64_t(1) << 62))
+        ->needs(sample);
+    cmd.add_option("--sample-warming", run.sample_warming,
+                   "warm caches and predictor only for N instructions before each unit's "
+                   "warm-up, and run the rest functionally (default: warm all the interval)")
+        ->check(CLI::Validator(check_count, "N"))
+        ->needs(sample);
+}
+
 // How a run ends and what it shows while it goes: run and collect alike.
 void add_run_control_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
     cmd.add_option("--max-instructions", run.max_instructions,
@@ -176,6 +198,7 @@ int sc_main(int argc, char* argv[]) {
         "--vamap", run.vamap_file,
         "write the program's virtual-to-physical page map to FILE at the end (CSV)");
     add_gdb_options(*run_cmd, run);
+    add_sampling_options(*run_cmd, run);
     run_cmd->add_option("program", run.program, "the program and its arguments")
         ->excludes(add_restore_option(*run_cmd, run));
 
@@ -187,6 +210,7 @@ int sc_main(int argc, char* argv[]) {
     add_run_control_options(*boot_cmd, boot);
     add_output_options(*boot_cmd, boot);
     add_gdb_options(*boot_cmd, boot);
+    add_sampling_options(*boot_cmd, boot);
     boot_cmd->add_option("--raw", boot.raw_address,
                          "the image is a raw binary, placed at this physical address");
     add_boot_payload_options(*boot_cmd, boot);

@@ -107,7 +107,20 @@ void finish_run(const RunOptions& options, Session& session, std::ofstream& stat
             std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n",
                          options.stats_file.c_str());
     }
-    if (!options.quiet) session.summary().print(std::cerr, code, session.region_of_interest_used());
+    if (options.quiet) return;
+    session.summary().print(std::cerr, code, session.region_of_interest_used());
+    if (session.sampler()) session.sampler()->write_report(std::cerr);
+}
+
+// --sample and its unit and warm-up, once the software is loaded.
+void plan_sampling(const RunOptions& options, Session& session) {
+    if (!options.sample_interval) return;
+    SamplingOptions s;
+    s.interval = options.sample_interval;
+    s.unit = options.sample_unit;
+    s.warmup = options.sample_warmup;
+    s.warming = options.sample_warming;
+    session.sample(s);
 }
 
 std::string limit_reason(const RunOptions& options, const RunResult& result) {
@@ -238,6 +251,7 @@ int boot_firmware(const RunOptions& options) {
                               {options.kernel, options.initrd, options.append});
     else
         restore(session, options.restore_dir, true);
+    plan_sampling(options, session);
     if (options.monitors.any()) session.sample_monitors(options.monitors);
     if (options.collect)
         session.collect(options.profile, {options.program, options.machine.config,
@@ -267,6 +281,7 @@ int run_program(const RunOptions& options) {
         session.load_program(options.program, host_environment());
     else
         restore(session, options.restore_dir, false);
+    plan_sampling(options, session);
     if (options.monitors.any()) session.sample_monitors(options.monitors);
     if (options.collect)
         session.collect(options.profile, {options.program, options.machine.config,

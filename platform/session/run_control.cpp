@@ -59,6 +59,10 @@ void RunControl::magic(sparc::SparcCore& core, unsigned op) {
     case MagicOp::ModelFunctional:
     case MagicOp::ModelFixed:
     case MagicOp::ModelDetailed:
+        if (ignore_model_switches_) {
+            FIREPLANE_LOG("magic", sc_core::SC_MEDIUM, "model switch ignored: the run is sampled");
+            break;
+        }
         for (auto* cpu : cpus_) // the CPU that executed it switches
             if (&cpu->core() == &core)
                 cpu->select_timing(kModels[op - unsigned(MagicOp::ModelFunctional)]);

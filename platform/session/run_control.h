@@ -28,6 +28,9 @@ public:
     void set_stats_file(std::string path) { stats_file_ = std::move(path); }
     void magic(sparc::SparcCore& core, unsigned op) override;
     bool region_of_interest_used() const { return roi_used_; }
+    // Sampled simulation chooses the timing models: the program's own
+    // switches (FIREPLANE_MODEL_*) are then ignored.
+    void ignore_model_switches() { ignore_model_switches_ = true; }
     // The guest asked for a checkpoint here (FIREPLANE_CHECKPOINT()).
     void on_checkpoint(std::function<void()> f) { on_checkpoint_ = std::move(f); }
     // Checkpointable (section run_control): the region of interest, the dump count.
@@ -40,6 +43,7 @@ private:
     std::string stats_file_;
     std::ostream& diag_;
     bool roi_used_ = false;
+    bool ignore_model_switches_ = false;
     unsigned dumps_ = 0;
     std::function<void()> on_checkpoint_;
     CheckpointSection section_{"run_control", 1, *this};

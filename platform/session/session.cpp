@@ -300,7 +300,7 @@ RunResult Session::run(const RunLimitsOptions& limits,
                 if (debugger_) debugger_->between_slices();
                 if (between_slices) between_slices();
             });
-        while (result.end == RunEnd::Paused && checkpoint_pause());
+        while (result.end == RunEnd::Paused && (sampler_ ? sampling_pause() : checkpoint_pause()));
     result.checkpoint_written = checkpoint_written_;
     if (debugger_ && debugger_->killed()) result.end = RunEnd::Killed;
     result.host_seconds =

@@ -21,6 +21,7 @@
 #include "platform/profiling/collector.h"
 #include "run_control.h"
 #include "run_summary.h"
+#include "sampler.h"
 #include "simulation_loop.h"
 
 #include <systemc>
@@ -153,9 +154,18 @@ public:
     // components and their types, the memory map. Caches, clocks and timing
     // parameters may differ.
     std::string machine_hash() const;
-    // Why the machine cannot be saved now, or "".
-    std::string not_quiescent() const;
+    // Why the machine cannot be saved now, or ""; with `optional`, why its
+    // timing state (caches, pipelines, bus) cannot be saved warm now.
+    std::string not_quiescent(bool optional = false) const;
     CheckpointRegistry& checkpoint_sections() { return checkpoints_; }
+
+    // ---- sampled simulation (sampler.h, docs/sampling.md) ----
+    // Once the program, firmware or checkpoint is loaded, before run(): the
+    // run's timed model measures units, and every CPU warms in between.
+    // Throws std::invalid_argument for options that cannot work, with a
+    // functional model, with fast-forward, or with a checkpoint to take.
+    void sample(const SamplingOptions& options);
+    const Sampler* sampler() const { return sampler_.get(); }
 
     // ---- tools, once the program is loaded ----
     void trace_instructions(std::ostream& out);          // every instruction cpu0 executes
@@ -206,6 +216,9 @@ private:
     int checkpoint_attempts_ = 0;
     // Returns whether the run goes on after a pause (a checkpoint written or retried).
     bool checkpoint_pause();
+    std::unique_ptr<Sampler> sampler_;
+    // The sampler's next phase begins; returns true: the run goes on.
+    bool sampling_pause();
     std::unique_ptr<StatsCheckpoint> stats_section_;
     bool elaborated_ = false;
     bool firmware_ = false;

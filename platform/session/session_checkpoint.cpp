@@ -37,7 +37,13 @@ private:
     uint64_t h_ = 0xcbf29ce484222325ull;
 };
 
-constexpr uint64_t kRetryInstructions = 1000; // between attempts at a quiescent point
+// Between attempts at a quiescent point. A pause leaves the CPUs' quanta and
+// synchronisation points as they were, so the run is the same with or without
+// its attempts; what the bus has in flight lands as SystemC time goes on.
+constexpr uint64_t kRetryInstructions = 100;
+// Attempts at a point where the optional (timing) sections can be saved too;
+// after that they are saved cold (left out).
+constexpr int kWarmAttempts = 50;
 
 // The model types a checkpoint holds whole: their state is in sections, or
 // they keep none between transactions (routers, aliases, the bus). A machine
@@ -69,9 +75,12 @@ std::string Session::machine_hash() const {
     return h.hex();
 }
 
-std::string Session::not_quiescent() const {
+std::string Session::not_quiescent(bool optional) const {
+    const auto kind =
+        optional ? CheckpointRegistry::Kind::Optional : CheckpointRegistry::Kind::Required;
     for (const CheckpointRegistry::Section& s : checkpoints_.sections())
-        if (std::string why = s.model->not_quiescent(); !why.empty()) return why;
+        if (s.kind == kind)
+            if (std::string why = s.model->not_quiescent(); !why.empty()) return why;
     return "";
 }
 
@@ -92,7 +101,8 @@ void Session::write_checkpoint(const std::string& dir) {
         info.instructions += cpu->core().retired();
     if (process_) info.argv = process_->config().argv;
     if (image_ && firmware_) info.argv = {image_->path};
-    fireplane::write_checkpoint(dir, info, checkpoints_);
+    for (const std::string& why : fireplane::write_checkpoint(dir, info, checkpoints_))
+        *options_.diagnostics << "fireplane: checkpoint: " << why << ": saved cold\n";
 }
 
 void Session::restore(const std::string& dir) {
@@ -143,7 +153,8 @@ bool Session::checkpoint_pause() {
     limits_.pause_left = std::numeric_limits<uint64_t>::max();
     limits_.pause_time = sc_core::sc_max_time();
     if (!checkpoint_) return true;
-    if (!not_quiescent().empty()) {
+    const bool required = !not_quiescent().empty();
+    if (required || (!not_quiescent(true).empty() && checkpoint_attempts_ < kWarmAttempts)) {
         // Not yet: a little further on (every CPU stops at instruction boundaries).
         if (++checkpoint_attempts_ > kMaxAttempts)
             throw CheckpointError("no point to save the machine at was found: " + not_quiescent());

@@ -49,6 +49,17 @@ public:
 
     uint64_t now_cycle() const { return cycle_at(sc_core::sc_time_stamp(), period_); }
 
+    uint64_t revocations = 0; // invalidate_direct_mem_ptr calls: a warmed load's repeat revoked
+
+    // Functional warming (b_transport); returns the answer's repeat_shift.
+    unsigned warm(RequestKind kind, uint64_t pa, unsigned size = 8, unsigned fcn = 0) {
+        ext_->request = {kind, uint8_t(size), uint8_t(fcn), false, pa, pa, now_cycle()};
+        gp_.set_address(pa);
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        socket->b_transport(gp_, delay);
+        return ext_->answer.repeat_shift;
+    }
+
     // Sends a request at the current cycle; true when it completed at once.
     bool send(RequestKind kind, uint64_t pa, uint64_t va, unsigned size = 8, unsigned fcn = 0) {
         if (waiting) throw std::logic_error("CpuPort: a request is still outstanding");
@@ -82,7 +93,7 @@ private:
         phase = tlm::END_RESP;
         return tlm::TLM_COMPLETED;
     }
-    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override { ++revocations; }
     void count(CacheEvent e, uint64_t k) override { events[size_t(e)] += k; }
 
     sc_core::sc_time period_;
@@ -100,6 +111,7 @@ public:
 
     explicit Tap(sc_core::sc_module_name name) : sc_module(name), in("in"), out("out") {
         in.register_nb_transport_fw(this, &Tap::fw);
+        in.register_b_transport(this, &Tap::b); // warming
         in.register_transport_dbg(this, &Tap::dbg);
         out.register_nb_transport_bw(this, &Tap::bw);
     }
@@ -113,6 +125,7 @@ private:
         if (seen) seen(gp, p, false);
         return in->nb_transport_bw(gp, p, d);
     }
+    void b(tlm::tlm_generic_payload& gp, sc_core::sc_time& d) { out->b_transport(gp, d); }
     unsigned dbg(tlm::tlm_generic_payload& gp) { return out->transport_dbg(gp); }
 };
 

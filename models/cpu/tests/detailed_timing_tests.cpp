@@ -4,6 +4,7 @@
 // kinds the model gives the ISS's accesses, which counters a stall's cycles
 // go to, and an instruction that waits for its data.
 #include "models/cpu/detailed_timing.h"
+#include "models/cpu/warming_timing.h"
 #include "sparc_asm.h"
 #include "test_cpu.h"
 
@@ -32,6 +33,8 @@ struct FakePort : CachePort {
         requests.push_back(r);
         return answer(r);
     }
+    void warm(const CacheRequest& r) override { warmed.push_back(r); }
+    std::vector<CacheRequest> warmed;
     std::vector<CacheRequest> of(bool fetches) const {
         std::vector<CacheRequest> out;
         for (const CacheRequest& r : requests)
@@ -173,4 +176,75 @@ TEST_CASE("detailed: an instruction that waits for its data completes on resume"
     CHECK(r.counted(Event::ReEcMiss) == 300);
     r.cpu.core.complete_deferred();
     CHECK(r.cpu.run() == TestCpu::kStopTrap);
+}
+
+namespace {
+// The warming model over the detailed one, as sampled simulation runs it.
+struct WarmRig {
+    TestCpu cpu;
+    FakePort port;
+    DetailedTiming timing{PipelineConfig{}, 32, port};
+    WarmingTiming warming{timing};
+
+    explicit WarmRig(const std::vector<uint32_t>& program) : cpu(program) {
+        cpu.core.set_timing_model(&warming);
+    }
+};
+} // namespace
+
+TEST_CASE("warming: each line entered and each access reach the caches, refined, uncounted",
+          "[detailed][warming]") {
+    std::vector<uint32_t> program = two_line_loop();
+    program.insert(program.begin() + 1, as::mema(as::kCasxa, as::o3, as::sp, as::o2, 0x80));
+    program.insert(program.begin() + 2, as::mem(0x23, 2, as::sp, 24)); // lddf
+    program[11] = as::bicc(as::kNe, false, 1 - 11);                    // back to i1
+    WarmRig r(program);
+    REQUIRE(r.cpu.run() == TestCpu::kStopTrap);
+    CHECK(r.port.requests.empty()); // nothing timed
+    std::vector<CacheRequest> fetches, data;
+    for (const CacheRequest& q : r.port.warmed)
+        (q.kind == RequestKind::Fetch ? fetches : data).push_back(q);
+    // Lines 0 and 1 on every pass (no line buffer: only a change of line
+    // sends a fetch): 0, 1, then (0, 1) twice more; the stop trap stays in line 1.
+    CHECK(fetches.size() == 6);
+    REQUIRE(data.size() == 6); // three passes of one atomic and one FP load
+    CHECK(data[0].kind == RequestKind::Atomic);
+    CHECK(data[1].kind == RequestKind::FpLoad);
+    // One cycle per instruction (CPI 1 until told otherwise), and no event counted.
+    CHECK(r.cpu.core.cycles() == r.cpu.core.retired());
+    CHECK(r.cpu.core.counters.total(Event::IcRef, true, true, r.cpu.core.counter_now()) == 0);
+}
+
+TEST_CASE("warming: time goes at the CPI it is given", "[detailed][warming]") {
+    WarmRig r(two_line_loop());
+    r.warming.set_cpi(2.5);
+    REQUIRE(r.cpu.run() == TestCpu::kStopTrap);
+    const double cpi = double(r.cpu.core.cycles()) / double(r.cpu.core.retired());
+    CHECK(cpi == Approx(2.5).margin(1.0 / double(r.cpu.core.retired())));
+}
+
+TEST_CASE("warming: the predictor learns a loop's branch before the detailed model runs it",
+          "[detailed][warming]") {
+    // A loop of 40 passes: warmed for the first, then detailed.
+    std::vector<uint32_t> p = {as::alui(as::kOr, as::o0, as::g0, 40)};
+    p.push_back(as::alui(as::kSubcc, as::o0, as::o0, 1)); // i1
+    p.push_back(as::bicc(as::kNe, false, -1));            // i2: back to i1
+    p.push_back(as::kNop);
+    const auto mispredicted = [&](bool warm_first) {
+        TestCpu cpu(p);
+        FakePort port;
+        DetailedTiming detailed{PipelineConfig{}, 32, port};
+        WarmingTiming warming{detailed};
+        cpu.core.set_timing_model(warm_first ? static_cast<TimingModel*>(&warming) : &detailed);
+        if (warm_first) {
+            cpu.core.run(60, ~uint64_t(0)); // 20 passes warming
+            detailed.restart();
+            cpu.core.set_timing_model(&detailed);
+        }
+        cpu.run();
+        return cpu.core.counters.total(Event::IuStatBrMissTaken, true, true,
+                                       cpu.core.counter_now());
+    };
+    CHECK(mispredicted(false) >= 1); // a cold predictor misses the first passes
+    CHECK(mispredicted(true) == 0);  // the warmed one knows the branch is taken
 }

@@ -2,6 +2,7 @@
 // words built by the test encoder. Expected cycles follow from the pipe
 // widths and latencies in PipelineConfig.
 #include "models/cpu/instruction_class.h"
+#include "models/cpu/isa_table.h"
 #include "models/cpu/pipeline_model.h"
 #include "sparc_asm.h"
 
@@ -189,4 +190,27 @@ TEST_CASE("the pipeline's cycles go to Base and to what each instruction waited 
         {as::alu(as::kAdd, as::l0, as::i0, as::i1), as::alu(as::kAdd, as::l1, as::i2, as::i3)});
     CHECK(pair.total() == 1);
     CHECK(pair[CpiCause::Base] == 1);
+}
+
+TEST_CASE("transfer_facts agree with classify on every row of the ISA", "[pipeline][warming]") {
+    // Each row's pattern with its free bits from a fixed pseudo-random stream:
+    // every class, and every condition and link register of the transfers.
+    uint64_t x = 0x9e3779b97f4a7c15;
+    unsigned checked = 0;
+    for (const IsaRow& row : isa_rows())
+        for (int k = 0; k < 64; ++k) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            const uint32_t w = row.match | (uint32_t(x >> 32) & ~row.mask);
+            if (find_row(w) != &row) continue; // a more specific row claims it
+            const InstructionInfo info = classify(w);
+            TransferFacts facts;
+            transfer_facts(w, facts);
+            INFO(row.name << " " << std::hex << w);
+            const bool memory = (w >> 30) == 3;
+            CHECK(facts.memory_class == (memory ? info.cls : InstructionClass::IntAlu));
+            CHECK(facts.transfer == info.transfer);
+            CHECK(facts.skips_delay_slot == info.skips_delay_slot);
+            ++checked;
+        }
+    CHECK(checked > 1000);
 }

@@ -1,0 +1,201 @@
+#include "sampler.h"
+
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+#include <stdexcept>
+
+namespace fireplane {
+
+std::string SamplingOptions::problem() const {
+    if (unit == 0) return "a unit needs at least one instruction";
+    if (interval <= unit + warmup + warming)
+        return "the interval (" + std::to_string(interval) +
+               ") must be longer than the warming, the warm-up and the unit together (" +
+               std::to_string(warming + warmup + unit) + ")";
+    return "";
+}
+
+// What a unit measures: ratios of sums of each CPU's counters.
+const std::vector<Sampler::MetricDef>& Sampler::metric_table() {
+    static const std::vector<MetricDef> kMetrics = {
+        {"cpi",
+         "cycles per instruction (cycles not idle)",
+         {{"cycles", 1}, {"idle_cycles", -1}},
+         {{"instructions", 1}},
+         1},
+        {"dcache_read_miss_rate",
+         "D$ read misses per D$ read (DC_rd_miss / DC_rd)",
+         {{"counters.DC_rd_miss", 1}},
+         {{"counters.DC_rd", 1}},
+         1},
+        {"ecache_miss_rate",
+         "E$ misses per E$ reference (EC_misses / EC_ref)",
+         {{"counters.EC_misses", 1}},
+         {{"counters.EC_ref", 1}},
+         1},
+        {"ecache_mpki",
+         "E$ misses per 1000 instructions",
+         {{"counters.EC_misses", 1}},
+         {{"instructions", 1}},
+         1000},
+        {"branch_mispredict_rate",
+         "conditional branches mispredicted per conditional branch",
+         {{"counters.IU_Stat_Br_miss_taken", 1}, {"counters.IU_Stat_Br_miss_untaken", 1}},
+         {{"counters.IU_Stat_Br_count_taken", 1}, {"counters.IU_Stat_Br_count_untaken", 1}},
+         1},
+        {"bus_per_instruction",
+         "Fireplane transactions the CPUs sent per instruction",
+         {{"caches.bus.RTS", 1},
+          {"caches.bus.RTSA", 1},
+          {"caches.bus.RTO", 1},
+          {"caches.bus.RS", 1},
+          {"caches.bus.WB", 1},
+          {"caches.bus.WS", 1}},
+         {{"instructions", 1}},
+         1},
+    };
+    return kMetrics;
+}
+
+Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> cpus,
+                 sparc::TimingKind measured, StatsRegistry& stats)
+    : options_(options), cpus_(std::move(cpus)), measured_(measured), stats_("sampling", stats) {
+    if (const std::string p = options.problem(); !p.empty()) throw std::invalid_argument(p);
+    const auto resolve = [&](const std::vector<Term>& terms) {
+        std::vector<Reading> out;
+        for (const sparc::SparcCpu* cpu : cpus_)
+            for (const Term& t : terms) {
+                const std::string name = std::string(cpu->name()) + "." + t.stat;
+                const StatsRegistry::Entry* e = stats.find(name);
+                if (!e) throw std::logic_error("sampling: no statistic " + name);
+                // Raw values (a region of interest does not apply), copied: the
+                // registry's entries move when statistics are added.
+                if (const uint64_t* c = e->counter)
+                    out.push_back({[c] { return double(*c); }, t.sign});
+                else
+                    out.push_back({e->formula, t.sign});
+            }
+        return out;
+    };
+    for (const MetricDef& d : metric_table())
+        metrics_.push_back({&d, resolve(d.numerator), resolve(d.denominator), 0, 0, {}});
+    stats_.add_formula(
+        "units", [this] { return double(units()); }, "units measured");
+    for (const Metric& m : metrics_) {
+        const RatioEstimate* e = &m.estimate;
+        const double scale = m.def->scale;
+        stats_.add_formula(
+            std::string(m.def->name) + ".estimate", [e, scale] { return scale * e->value(); },
+            std::string("sampled ") + m.def->description);
+        stats_.add_formula(
+            std::string(m.def->name) + ".ci99_7", [e, scale] { return scale * e->half_width(); },
+            "half the width of its 99.7% confidence interval");
+    }
+}
+
+double Sampler::sum(const std::vector<Reading>& terms) {
+    double s = 0;
+    for (const Reading& r : terms)
+        s += r.sign * r.read();
+    return s;
+}
+
+Sampler::CpuCount Sampler::reading(const sparc::SparcCpu& cpu) {
+    return {cpu.cycles() - cpu.idle_cycles(), cpu.core().retired()};
+}
+
+void Sampler::select(sparc::TimingKind kind) {
+    for (sparc::SparcCpu* cpu : cpus_)
+        cpu->select_timing(kind);
+}
+
+uint64_t Sampler::cold() const {
+    if (!options_.warming) return 0;
+    return options_.interval - options_.warming - options_.warmup - options_.unit;
+}
+
+uint64_t Sampler::start() {
+    const sparc::TimingKind first =
+        cold() ? sparc::TimingKind::Functional : sparc::TimingKind::Warming;
+    for (sparc::SparcCpu* cpu : cpus_) {
+        cpu->set_run_timing(first, 0);
+        cpu->select_timing(first); // a restored machine's CPUs have started already
+    }
+    phase_ = cold() ? Phase::Functional : Phase::Warming;
+    return cold() ? cold() : options_.interval - options_.warmup - options_.unit;
+}
+
+uint64_t Sampler::at_pause() {
+    switch (phase_) {
+    case Phase::Functional:
+        select(sparc::TimingKind::Warming);
+        phase_ = Phase::Warming;
+        return options_.warming;
+    case Phase::Warming:
+        select(measured_);
+        phase_ = Phase::Warmup;
+        if (options_.warmup) return options_.warmup;
+        [[fallthrough]];
+    case Phase::Warmup:
+        for (Metric& m : metrics_) {
+            m.num_start = sum(m.numerator);
+            m.den_start = sum(m.denominator);
+        }
+        unit_start_.clear();
+        for (const sparc::SparcCpu* cpu : cpus_)
+            unit_start_.push_back(reading(*cpu));
+        phase_ = Phase::Measure;
+        return options_.unit;
+    case Phase::Measure:
+        for (Metric& m : metrics_)
+            m.estimate.add(sum(m.numerator) - m.num_start, sum(m.denominator) - m.den_start);
+        // Warming goes on at each CPU's pace in the units so far.
+        measured_by_cpu_.resize(cpus_.size());
+        for (size_t i = 0; i < cpus_.size(); ++i) {
+            const CpuCount now = reading(*cpus_[i]), then = unit_start_[i];
+            CpuCount& m = measured_by_cpu_[i];
+            m.busy += now.busy - then.busy;
+            m.instructions += now.instructions - then.instructions;
+            if (m.instructions) cpus_[i]->set_warming_cpi(double(m.busy) / double(m.instructions));
+        }
+        if (cold()) {
+            select(sparc::TimingKind::Functional);
+            phase_ = Phase::Functional;
+            return cold();
+        }
+        select(sparc::TimingKind::Warming);
+        phase_ = Phase::Warming;
+        return options_.interval - options_.warmup - options_.unit;
+    }
+    return options_.interval;
+}
+
+void Sampler::write_report(std::ostream& out) const {
+    char line[160];
+    std::snprintf(line, sizeof line,
+                  "sampled: %zu units of %llu instructions (after %llu to warm up) every %llu, ",
+                  units(), (unsigned long long)options_.unit, (unsigned long long)options_.warmup,
+                  (unsigned long long)options_.interval);
+    out << line;
+    if (options_.warming)
+        out << "functional warming for " << options_.warming << " before each\n";
+    else
+        out << "functional warming between\n";
+    std::snprintf(line, sizeof line, "  %-24s %12s %12s %8s\n", "metric", "estimate", "±99.7%", "");
+    out << line;
+    for (const Metric& m : metrics_) {
+        const double v = m.def->scale * m.estimate.value();
+        const double h = m.def->scale * m.estimate.half_width();
+        if (std::isnan(v))
+            std::snprintf(line, sizeof line, "  %-24s %12s\n", m.def->name, "n/a");
+        else if (std::isnan(h))
+            std::snprintf(line, sizeof line, "  %-24s %12.5g %12s\n", m.def->name, v, "n/a");
+        else
+            std::snprintf(line, sizeof line, "  %-24s %12.5g %12.3g %7.2f%%\n", m.def->name, v, h,
+                          v != 0 ? 100 * h / std::fabs(v) : 0.0);
+        out << line;
+    }
+}
+
+} // namespace fireplane

@@ -1,0 +1,100 @@
+#pragma once
+// Sampled simulation in the manner of SMARTS (Wunderlich et al., ISCA 2003;
+// docs/sampling.md). Every `interval` instructions (all CPUs together) the
+// machine runs `warmup` instructions in the timed model, then measures a
+// unit of `unit` instructions in it; in between, every CPU runs the warming
+// model (models/cpu/warming_timing.h): a cycle per instruction, with the
+// caches and the branch predictor kept as the detailed model would keep
+// them. With `warming` set, only that many instructions before each unit's
+// warm-up warm; the rest of the interval runs the functional model, faster
+// and cold (a bounded warm-up in the manner of MRRL, Haskins and Skadron). The
+// sampler moves between these phases at the run's pauses (RunLimits), so a
+// unit is exact in instructions and starts at an instruction boundary.
+//
+// Each metric (CPI, miss rates, bus transactions per instruction) is a ratio
+// of sums of per-CPU counters, estimated over the units with its 99.7%
+// confidence interval (core/stats/ratio_estimate.h). The estimates are
+// statistics too: sampling.<metric>.estimate, .ci99_7, and sampling.units.
+#include "core/stats/ratio_estimate.h"
+#include "core/stats/stats.h"
+#include "models/cpu/sparc_cpu.h"
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace fireplane {
+
+struct SamplingOptions {
+    uint64_t interval = 1'000'000; // instructions from one unit's start to the next's
+    uint64_t unit = 1'000;         // measured instructions per unit
+    uint64_t warmup = 2'000;       // timed instructions before each unit, not measured
+    uint64_t warming = 0;          // functional warming before each warm-up (0: all the interval)
+    // Why the options cannot work, or "".
+    std::string problem() const;
+};
+
+class Sampler {
+public:
+    // `measured`: the timed model the units run (Fixed or Detailed).
+    Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> cpus,
+            sparc::TimingKind measured, StatsRegistry& stats);
+    Sampler(const Sampler&) = delete;
+    Sampler& operator=(const Sampler&) = delete;
+
+    // Instructions from the start to the first pause; every CPU starts warming.
+    uint64_t start();
+    // At a pause: the next phase begins. Returns the instructions to the next pause.
+    uint64_t at_pause();
+
+    const SamplingOptions& options() const { return options_; }
+    size_t units() const { return metrics_.empty() ? 0 : metrics_.front().estimate.units(); }
+    // The estimates, with their confidence intervals, as a table.
+    void write_report(std::ostream& out) const;
+
+    struct Term { // one per-CPU counter, added or subtracted
+        const char* stat;
+        int sign;
+    };
+    struct MetricDef {
+        const char* name;
+        const char* description;
+        std::vector<Term> numerator, denominator;
+        double scale;
+    };
+    static const std::vector<MetricDef>& metric_table();
+
+private:
+    enum class Phase { Functional, Warming, Warmup, Measure };
+    // The instructions of the interval outside warming, warm-up and unit.
+    uint64_t cold() const;
+    struct Reading { // a statistic's value, and the sign it is added with
+        std::function<double()> read;
+        int sign;
+    };
+    struct Metric {
+        const MetricDef* def;
+        std::vector<Reading> numerator, denominator; // over every CPU
+        double num_start = 0, den_start = 0;
+        RatioEstimate estimate;
+    };
+    struct CpuCount { // a CPU's busy cycles and instructions
+        uint64_t busy = 0, instructions = 0;
+    };
+    static CpuCount reading(const sparc::SparcCpu& cpu);
+    static double sum(const std::vector<Reading>& terms);
+    void select(sparc::TimingKind kind);
+
+    SamplingOptions options_;
+    std::vector<sparc::SparcCpu*> cpus_;
+    sparc::TimingKind measured_;
+    Phase phase_ = Phase::Warming;
+    std::vector<Metric> metrics_;
+    std::vector<CpuCount> unit_start_;      // per CPU, when the unit began
+    std::vector<CpuCount> measured_by_cpu_; // per CPU, over every unit so far
+    StatsGroup stats_;
+};
+
+} // namespace fireplane

@@ -1,0 +1,32 @@
+// Session: sampled simulation (sampler.h, docs/sampling.md).
+#include "session.h"
+
+#include <stdexcept>
+
+namespace fireplane {
+
+void Session::sample(const SamplingOptions& options) {
+    StatsRegistry::Scope scope(stats_);
+    const sparc::TimingKind measured = simulation().model;
+    if (measured != sparc::TimingKind::Detailed && measured != sparc::TimingKind::Fixed)
+        throw std::invalid_argument(
+            "sampling measures a timed model: choose --model detailed (or fixed)");
+    if (simulation().fast_forward > 0)
+        throw std::invalid_argument(
+            "sampling warms the caches from the first instruction: no --fast-forward with it");
+    if (checkpoint_) throw std::invalid_argument("a sampled run cannot take a checkpoint yet");
+    if (!process_ && !firmware_)
+        throw std::logic_error("Session::sample: load a program, firmware or checkpoint first");
+    sampler_ = std::make_unique<Sampler>(options, platform_->cpus, measured, stats_);
+    control_->ignore_model_switches();
+    limits_.pause_left = sampler_->start();
+}
+
+bool Session::sampling_pause() {
+    limits_.reached = sparc::RunLimits::Reached::None;
+    limits_.pause_left = sampler_->at_pause();
+    limits_.resumed.notify(sc_core::SC_ZERO_TIME);
+    return true;
+}
+
+} // namespace fireplane

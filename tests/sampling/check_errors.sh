@@ -1,0 +1,27 @@
+#!/bin/bash
+# Sampling options that cannot work are one-line errors with exit code 2.
+#   check_errors.sh FIREPLANE PROGRAM
+fireplane=$1 program=$2
+failures=0
+expect() { # expect PATTERN ARGS...: exit code 2 and PATTERN on stderr
+    local pattern=$1
+    shift
+    local err code
+    err=$("$fireplane" run -q "$@" -- "$program" 2>&1 >/dev/null)
+    code=$?
+    if [[ $code -ne 2 || ! $err =~ $pattern ]]; then
+        echo "FAIL: $* -> exit $code: $err"
+        failures=$((failures + 1))
+    else
+        echo "ok: $* -> $err"
+    fi
+}
+expect "choose --model detailed" --sample 100000
+expect "must be longer than the warming, the warm-up and the unit" --model detailed --sample 2000
+expect "must be longer than" --model detailed --sample 100000 --sample-warming 99000
+expect "no --fast-forward" --model detailed --fast-forward 1000 --sample 100000
+expect "cannot take a checkpoint" --model detailed --sample 100000 --checkpoint /tmp/none \
+    --checkpoint-at 1000
+expect "sample-unit" --model detailed --sample 100000 --sample-unit 0
+expect "needs --sample|requires --sample|--sample" --model detailed --sample-unit 10
+exit $((failures > 0))

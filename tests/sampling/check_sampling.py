@@ -1,0 +1,93 @@
+#!/usr/bin/python3
+"""Checks sampled simulation against the full run it estimates: runs PROGRAM
+in the timed model from start to end (or to --max-instructions), then the
+same run sampled (--sample), and compares each sampled metric with the full
+run's value, computed here from the full run's statistics with the same
+definitions (docs/sampling.md). Passes when the sampled CPI is within
+--max-error of the full CPI and the full CPI lies inside the sampled
+estimate's 99.7% confidence interval.
+
+  check_sampling.py FIREPLANE [--config YAML] [--model detailed]
+      [--max-instructions N] [--sample N] [--unit N] [--warmup N] [--warming N]
+      [--max-error 0.02] -- PROGRAM [ARGS...]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import sampling, stats  # noqa: E402
+
+
+def run(cmd, program, stats_file):
+    cmd = cmd + ["--stats", stats_file, "-q", "--"] + program
+    start = time.monotonic()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
+    seconds = time.monotonic() - start
+    if proc.returncode not in (0, 124):
+        sys.exit(f"FAIL: {' '.join(cmd)} exited {proc.returncode}:\n{proc.stderr}")
+    return stats.load(stats_file), seconds
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("fireplane")
+    ap.add_argument("--config")
+    ap.add_argument("--model", default="detailed")
+    ap.add_argument("--max-instructions", type=int)
+    ap.add_argument("--sample", type=int, default=100000)
+    ap.add_argument("--unit", type=int, default=1000)
+    ap.add_argument("--warmup", type=int, default=2000)
+    ap.add_argument("--warming", type=int)
+    ap.add_argument("--max-error", type=float, default=0.02)
+    argv = sys.argv[1:]
+    if "--" not in argv:
+        sys.exit("usage: check_sampling.py FIREPLANE [OPTIONS] -- PROGRAM [ARGS...]")
+    split = argv.index("--")
+    a = ap.parse_args(argv[:split])
+    program = argv[split + 1:]
+    base = [a.fireplane, "run", "--model", a.model]
+    if a.config:
+        base += ["-c", a.config]
+    if a.max_instructions:
+        base += ["--max-instructions", str(a.max_instructions)]
+    sample_options = ["--sample", str(a.sample), "--sample-unit", str(a.unit),
+                "--sample-warmup", str(a.warmup)]
+    if a.warming:
+        sample_options += ["--sample-warming", str(a.warming)]
+    with tempfile.TemporaryDirectory() as tmp:
+        full, full_s = run(base, program, os.path.join(tmp, "full.json"))
+        sampled, sampled_s = run(base + sample_options, program, os.path.join(tmp, "sampled.json"))
+    truth = sampling.full_metrics(full)
+    estimates = sampling.estimates(sampled)
+    units = sampling.units(sampled)
+    print(f"{os.path.basename(program[0])}: {units} units; full run {full_s:.1f} s, "
+          f"sampled {sampled_s:.1f} s ({full_s / sampled_s:.1f}x)")
+    print(f"  {'metric':24} {'full':>10} {'sampled':>10} {'±99.7%':>10} {'error':>8}")
+    failures = []
+    for name, value in truth.items():
+        est, ci = estimates[name]
+        err = (est - value) / value if value else float("nan")
+        inside = abs(est - value) <= ci
+        print(f"  {name:24} {value:10.5g} {est:10.5g} {ci:10.3g} {100 * err:7.2f}%"
+              f"{'' if inside else '  outside the interval'}")
+        if name == "cpi":
+            if not abs(err) <= a.max_error:
+                failures.append(f"sampled CPI {est:.4f} is {100 * err:.2f}% from the full "
+                                f"run's {value:.4f} (at most {100 * a.max_error:.1f}%)")
+            if not inside:
+                failures.append(f"the full run's CPI {value:.4f} is outside the sampled "
+                                f"{est:.4f} ± {ci:.4f}")
+    if units < 30:
+        failures.append(f"only {units} units: too few for an interval")
+    for f in failures:
+        print("FAIL: " + f)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
