@@ -107,3 +107,22 @@ function(fireplane_sparc_program)
                            RECORD)
   endforeach()
 endfunction()
+
+# The names of the recorded programs in `subdir` (FIREPLANE_SPARC_PROGRAMS), in
+# build order; with NO_VARIANTS, without the OPTIMIZE copies (<name>_O0 ...).
+function(fireplane_recorded_programs out subdir)
+  cmake_parse_arguments(R "NO_VARIANTS" "" "" ${ARGN})
+  get_property(all GLOBAL PROPERTY FIREPLANE_SPARC_PROGRAMS)
+  set(names)
+  foreach(entry ${all})
+    if(NOT entry MATCHES "^${subdir}/(.+)$")
+      continue()
+    endif()
+    set(name ${CMAKE_MATCH_1}) # before another MATCHES overwrites it
+    if(R_NO_VARIANTS AND name MATCHES "_O([0-3sgz]|fast)$")
+      continue()
+    endif()
+    list(APPEND names ${name})
+  endforeach()
+  set(${out} ${names} PARENT_SCOPE)
+endfunction()

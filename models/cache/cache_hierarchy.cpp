@@ -98,7 +98,6 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
             name(), (std::string("nb_transport_fw: unexpected phase ") + phase.get_name()).c_str());
     auto* ext = gp.get_extension<CpuRequestExtension>();
     if (!ext) SC_REPORT_FATAL(name(), "nb_transport_fw: request without a CpuRequestExtension");
-    revoke_repeats();
     CacheRequest r = ext->request;
     sc_assert(r.pa == gp.get_address());
     sc_assert(r.cycle == cycle_at(sc_core::sc_time_stamp() + delay, period_));

@@ -106,8 +106,9 @@ private:
     }
 
     sc_core::sc_time delay_to(uint64_t cycle) const;
-    // The caches change other than by warming: a warmed load's repeat_shift
-    // no longer holds (invalidate_direct_mem_ptr on the CPU side).
+    // The caches change by a snoop or a fill: a warmed load's repeat_shift no
+    // longer holds (invalidate_direct_mem_ptr on the CPU side). The CPU's own
+    // timed requests end it on its side.
     void revoke_repeats() {
         if (!repeats_granted_) return;
         repeats_granted_ = false;

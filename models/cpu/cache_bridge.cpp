@@ -57,6 +57,7 @@ void CacheBridge::warm(const cache::CacheRequest& request) {
 }
 
 cache::CacheAnswer CacheBridge::request(const cache::CacheRequest& request) {
+    repeat_shift_ = 0; // a timed request changes the caches: warmed loads are sent again
     ext_->request = request;
     payload_.set_command(request.kind == cache::RequestKind::Store ? tlm::TLM_WRITE_COMMAND
                                                                    : tlm::TLM_READ_COMMAND);

@@ -148,16 +148,16 @@ void SparcCpu::sleep_until_woken() {
 void SparcCpu::select_timing(TimingKind kind) {
     if (kind == timing()) return;
     ++timing_switches_;
-    TimingModel* model = nullptr;
-    if (kind == TimingKind::Fixed) model = &fixed_timing_;
-    if (kind == TimingKind::Detailed) {
-        detailed_.restart();
-        model = &detailed_;
-    }
-    if (kind == TimingKind::Warming) model = &warming_;
-    core_.set_timing_model(model);
-    const bool timed = kind == TimingKind::Fixed || kind == TimingKind::Detailed;
-    run_ahead_.quantum = timed ? config_.timed_quantum : config_.quantum;
+    // By TimingKind: the model, and whether it keeps the timed quantum.
+    const struct {
+        TimingModel* model;
+        bool timed;
+    } kModels[] = {
+        {nullptr, false}, {&fixed_timing_, true}, {&detailed_, true}, {&warming_, false}};
+    static_assert(std::size(kModels) == unsigned(TimingKind::Warming) + 1);
+    if (kind == TimingKind::Detailed) detailed_.restart();
+    core_.set_timing_model(kModels[unsigned(kind)].model);
+    run_ahead_.quantum = kModels[unsigned(kind)].timed ? config_.timed_quantum : config_.quantum;
 }
 
 void SparcCpu::set_limits(RunLimits* limits) {

@@ -31,7 +31,6 @@ public:
     void set_cpi(double cpi) {
         cpi_ = std::max<uint64_t>(1, uint64_t(cpi * double(uint64_t(1) << kFraction) + 0.5));
     }
-    double cpi() const { return double(cpi_) / double(uint64_t(1) << kFraction); }
 
 private:
     static constexpr unsigned kFraction = 16; // fixed point: integer cycles stay exact

@@ -209,30 +209,30 @@ void FireplaneBus::broadcast(uint64_t seq) {
     x.supplier = -1;
     ++by_type_[unsigned(x.type)];
     const int own = agent_snooper_[size_t(t.agent)];
-    const std::string what = describe(t, seq);
-    snoop_one(*t.gp, own, what);
-    snoop_all(*t.gp, own, true, what);
+    snoop_one(*t.gp, own, seq);
+    snoop_all(*t.gp, own, true, seq);
     snoop_shared_ += x.snoop.shared;
     snoop_owned_ += x.snoop.owned;
     t.snooped = sc_core::sc_time_stamp() + bus_cycles(config_.snoop_cycles);
-    if (config_.check_invariants) check_line(t.line, what);
+    if (config_.check_invariants) check_line(t.line, describe(t, seq));
     route(seq);
 }
 
-void FireplaneBus::snoop_one(tlm::tlm_generic_payload& gp, int i, const std::string& what) {
+void FireplaneBus::snoop_one(tlm::tlm_generic_payload& gp, int i, uint64_t seq) {
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     if (snoopers[i]->nb_transport_fw(gp, phase, delay) != tlm::TLM_COMPLETED)
-        fatal("snooper " + std::to_string(i) + " did not complete the snoop of " + what);
+        fatal("snooper " + std::to_string(i) + " did not complete the snoop of " +
+              (seq ? describe(txn(seq, "snoop"), seq)
+                   : "a warming " + std::string(find_fireplane_extension(gp)->info().mnemonic)));
 }
 
-void FireplaneBus::snoop_all(tlm::tlm_generic_payload& gp, int own, bool observers,
-                             const std::string& what) {
+void FireplaneBus::snoop_all(tlm::tlm_generic_payload& gp, int own, bool observers, uint64_t seq) {
     for (const int i : agent_snooper_)
-        if (i != own) snoop_one(gp, i, what);
+        if (i != own) snoop_one(gp, i, seq);
     if (observers)
         for (const int i : observers_)
-            snoop_one(gp, i, what);
+            snoop_one(gp, i, seq);
 }
 
 // Functional warming: every other agent snoops the transaction now.
@@ -245,8 +245,7 @@ void FireplaneBus::agent_warm(int id, tlm::tlm_generic_payload& gp, sc_core::sc_
     x->snoop = SnoopResult{};
     x->supplier = -1;
     x->cancelled = false;
-    const std::string what = std::string("a warming ") + std::string(x->info().mnemonic);
-    snoop_all(gp, agent_snooper_[size_t(id)], false, what);
+    snoop_all(gp, agent_snooper_[size_t(id)], false, 0);
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 

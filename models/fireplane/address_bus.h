@@ -152,10 +152,11 @@ private:
     tlm::tlm_sync_enum agent_fw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                 sc_core::sc_time& delay);
     void agent_warm(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-    // Snooper i's snoop of `what`, which must complete in its first call.
-    void snoop_one(tlm::tlm_generic_payload& gp, int i, const std::string& what);
+    // Snooper i's snoop of transaction `seq` (0: a warming one), which must
+    // complete in its first call.
+    void snoop_one(tlm::tlm_generic_payload& gp, int i, uint64_t seq);
     // Every agent's snooper but `own`, then, with `observers`, the observers.
-    void snoop_all(tlm::tlm_generic_payload& gp, int own, bool observers, const std::string& what);
+    void snoop_all(tlm::tlm_generic_payload& gp, int own, bool observers, uint64_t seq);
     void io_announce(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void deliver_interrupt(tlm::tlm_generic_payload& gp, FireplaneExtension& x);
     tlm::tlm_sync_enum memory_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,

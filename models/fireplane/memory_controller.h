@@ -90,6 +90,12 @@ public:
     uint64_t controller_writes(unsigned c) const { return ctl_writes_[c]; }
     uint64_t controller_stall_ps(unsigned c) const { return ctl_stall_ps_[c]; }
 
+    // Checkpointable: the banks' busy times, an optional section "<name>.banks"
+    // (its bytes are the required MemoryImage section); saved with nothing in flight.
+    void checkpoint(StateIo& io) override { io(bank_free_at_); }
+    std::string not_quiescent() const override;
+    std::string shape() const override { return std::to_string(bank_free_at_.size()) + " banks"; }
+
 private:
     struct Timing {
         sc_core::sc_time start; // the banks begin the access
@@ -120,12 +126,6 @@ private:
     MemoryControllerConfig config_;
     uint8_t* mem_ = nullptr;
     std::unique_ptr<MemoryImage> image_; // its checkpoint section, once mem_ is mapped
-
-    // Checkpointable: the banks' busy times, an optional section "<name>.banks"
-    // (its bytes are the required MemoryImage section); saved with nothing in flight.
-    void checkpoint(StateIo& io) override { io(bank_free_at_); }
-    std::string not_quiescent() const override;
-    std::string shape() const override { return std::to_string(bank_free_at_.size()) + " banks"; }
 
     std::vector<sc_core::sc_time> bank_free_at_;
     tlm_utils::peq_with_cb_and_phase<MemoryController> peq_;

@@ -49,7 +49,6 @@ public:
     // At a pause: the next phase begins. Returns the instructions to the next pause.
     uint64_t at_pause();
 
-    const SamplingOptions& options() const { return options_; }
     size_t units() const { return metrics_.empty() ? 0 : metrics_.front().estimate.units(); }
     // The estimates, with their confidence intervals, as a table.
     void write_report(std::ostream& out) const;

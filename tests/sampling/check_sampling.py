@@ -13,24 +13,24 @@ estimate's 99.7% confidence interval.
 """
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
-from fireplane_tools import sampling, stats  # noqa: E402
+from fireplane_tools import sampling, simulator  # noqa: E402
 
 
-def run(cmd, program, stats_file):
-    cmd = cmd + ["--stats", stats_file, "-q", "--"] + program
-    start = time.monotonic()
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True)
-    seconds = time.monotonic() - start
-    if proc.returncode not in (0, 124):
-        sys.exit(f"FAIL: {' '.join(cmd)} exited {proc.returncode}:\n{proc.stderr}")
-    return stats.load(stats_file), seconds
+LIMIT_EXIT_CODE = 124  # --max-instructions ended the run: its statistics stand
+
+
+def run(fireplane, program, config, model, options, stats_file):
+    """A run with its statistics and host seconds; exits when it fails."""
+    r = simulator.fireplane_run(fireplane, program, config=config, model=model,
+                                stats=stats_file, options=options)
+    if r.returncode not in (0, LIMIT_EXIT_CODE) or r.stats is None:
+        r.echo()
+        sys.exit(f"FAIL: {' '.join(r.cmd)} exited {r.returncode}")
+    return r.stats, r.seconds
 
 
 def main():
@@ -50,18 +50,16 @@ def main():
     split = argv.index("--")
     a = ap.parse_args(argv[:split])
     program = argv[split + 1:]
-    base = [a.fireplane, "run", "--model", a.model]
-    if a.config:
-        base += ["-c", a.config]
-    if a.max_instructions:
-        base += ["--max-instructions", str(a.max_instructions)]
+    limit = ["--max-instructions", str(a.max_instructions)] if a.max_instructions else []
     sample_options = ["--sample", str(a.sample), "--sample-unit", str(a.unit),
-                "--sample-warmup", str(a.warmup)]
+                      "--sample-warmup", str(a.warmup)]
     if a.warming:
         sample_options += ["--sample-warming", str(a.warming)]
     with tempfile.TemporaryDirectory() as tmp:
-        full, full_s = run(base, program, os.path.join(tmp, "full.json"))
-        sampled, sampled_s = run(base + sample_options, program, os.path.join(tmp, "sampled.json"))
+        full, full_s = run(a.fireplane, program, a.config, a.model, limit,
+                           os.path.join(tmp, "full.json"))
+        sampled, sampled_s = run(a.fireplane, program, a.config, a.model, limit + sample_options,
+                                 os.path.join(tmp, "sampled.json"))
     truth = sampling.full_metrics(full)
     estimates = sampling.estimates(sampled)
     units = sampling.units(sampled)
