@@ -50,9 +50,27 @@ uint32_t crc_of(const std::vector<uint8_t>& bytes) {
 
 } // namespace
 
-std::vector<std::string> write_checkpoint(const std::string& dir, const CheckpointInfo& info,
-                                          CheckpointRegistry& registry) {
-    std::vector<std::string> cold;
+SavedSections save_sections(CheckpointRegistry& registry,
+                            const std::function<bool(const Checkpointable&)>& which) {
+    SavedSections saved;
+    for (const CheckpointRegistry::Section& s : registry.sections()) {
+        if (which && !which(*s.model)) continue;
+        const bool optional = s.kind == CheckpointRegistry::Kind::Optional;
+        if (optional)
+            if (const std::string why = s.model->not_quiescent(); !why.empty()) {
+                saved.cold.push_back("'" + s.name + "' (" + why + ")");
+                continue;
+            }
+        SavedSection out{s.name, s.version, optional, optional ? s.model->shape() : "", {}};
+        StateIo io = StateIo::writer(s.name, out.bytes, s.version);
+        s.model->checkpoint(io);
+        saved.sections.push_back(std::move(out));
+    }
+    return saved;
+}
+
+void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
+                      const SavedSections& saved) {
     make_dir(dir);
     std::remove((dir + "/" + kManifest).c_str()); // no manifest until every section is in
     YAML::Emitter m;
@@ -66,32 +84,23 @@ std::vector<std::string> write_checkpoint(const std::string& dir, const Checkpoi
     m << YAML::Key << "time_ps" << YAML::Value << info.time_ps;
     m << YAML::Key << "instructions" << YAML::Value << info.instructions;
     m << YAML::Key << "argv" << YAML::Value << YAML::Flow << info.argv;
+    if (info.live_point) m << YAML::Key << "live_point" << YAML::Value << true;
     m << YAML::Key << "sections" << YAML::Value << YAML::BeginSeq;
-    for (const CheckpointRegistry::Section& s : registry.sections()) {
-        if (s.kind == CheckpointRegistry::Kind::Optional)
-            if (const std::string why = s.model->not_quiescent(); !why.empty()) {
-                cold.push_back("'" + s.name + "' (" + why + ")");
-                continue;
-            }
-        std::vector<uint8_t> bytes;
-        StateIo io = StateIo::writer(s.name, bytes, s.version);
-        s.model->checkpoint(io);
-        uLongf packed_len = compressBound(uLong(bytes.size()));
+    for (const SavedSection& s : saved.sections) {
+        uLongf packed_len = compressBound(uLong(s.bytes.size()));
         std::vector<uint8_t> packed(packed_len);
-        if (compress2(packed.data(), &packed_len, bytes.data(), uLong(bytes.size()), 1) != Z_OK)
+        if (compress2(packed.data(), &packed_len, s.bytes.data(), uLong(s.bytes.size()), 1) != Z_OK)
             throw CheckpointError("section '" + s.name + "': compression failed");
         const std::string file = section_file(s.name);
         write_file(dir + "/" + file, packed.data(), packed_len);
         m << YAML::Flow << YAML::BeginMap;
         m << YAML::Key << "name" << YAML::Value << s.name;
         m << YAML::Key << "version" << YAML::Value << s.version;
-        m << YAML::Key << "kind" << YAML::Value
-          << (s.kind == CheckpointRegistry::Kind::Optional ? "optional" : "required");
-        if (s.kind == CheckpointRegistry::Kind::Optional)
-            m << YAML::Key << "shape" << YAML::Value << s.model->shape();
+        m << YAML::Key << "kind" << YAML::Value << (s.optional ? "optional" : "required");
+        if (s.optional) m << YAML::Key << "shape" << YAML::Value << s.shape;
         m << YAML::Key << "file" << YAML::Value << file;
-        m << YAML::Key << "bytes" << YAML::Value << bytes.size();
-        m << YAML::Key << "crc32" << YAML::Value << crc_of(bytes);
+        m << YAML::Key << "bytes" << YAML::Value << s.bytes.size();
+        m << YAML::Key << "crc32" << YAML::Value << crc_of(s.bytes);
         m << YAML::EndMap;
     }
     m << YAML::EndSeq << YAML::EndMap;
@@ -100,7 +109,13 @@ std::vector<std::string> write_checkpoint(const std::string& dir, const Checkpoi
     write_file(tmp, text.data(), text.size());
     if (std::rename(tmp.c_str(), (dir + "/" + kManifest).c_str()) != 0)
         throw CheckpointError("cannot write '" + dir + "/" + kManifest + "'");
-    return cold;
+}
+
+std::vector<std::string> write_checkpoint(const std::string& dir, const CheckpointInfo& info,
+                                          CheckpointRegistry& registry) {
+    SavedSections saved = save_sections(registry);
+    write_checkpoint(dir, info, saved);
+    return saved.cold;
 }
 
 CheckpointReader::CheckpointReader(std::string dir) : dir_(std::move(dir)) {
@@ -126,6 +141,7 @@ CheckpointReader::CheckpointReader(std::string dir) : dir_(std::move(dir)) {
         info_.time_ps = m["time_ps"].as<uint64_t>();
         info_.instructions = m["instructions"].as<uint64_t>(0);
         if (m["argv"]) info_.argv = m["argv"].as<std::vector<std::string>>();
+        info_.live_point = m["live_point"].as<bool>(false);
         for (const YAML::Node& s : m["sections"]) {
             SectionEntry e;
             const std::string name = s["name"].as<std::string>();

@@ -11,6 +11,7 @@
 #include "checkpointable.h"
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <string>
@@ -28,6 +29,23 @@ struct CheckpointInfo {
     uint64_t time_ps = 0;     // simulated time
     uint64_t instructions = 0;
     std::vector<std::string> argv; // user mode: the program and its arguments
+    // A live point (docs/sampling.md): its memory holds only what one
+    // sampling unit touches, so only a live-point run may restore it.
+    bool live_point = false;
+};
+
+// Sections saved in memory, to be written as one checkpoint: a live point's
+// are saved at two moments (the machine at the point, its memory after the unit).
+struct SavedSection {
+    std::string name;
+    unsigned version = 0;
+    bool optional = false;
+    std::string shape;
+    std::vector<uint8_t> bytes;
+};
+struct SavedSections {
+    std::vector<SavedSection> sections;
+    std::vector<std::string> cold; // optional sections left out, and why
 };
 
 // Saves every section of `registry` into `dir` (made if missing; a
@@ -36,6 +54,12 @@ struct CheckpointInfo {
 // why. Throws CheckpointError.
 std::vector<std::string> write_checkpoint(const std::string& dir, const CheckpointInfo& info,
                                           CheckpointRegistry& registry);
+// The two halves of that: every section (or those `which` accepts) saved,
+// then written.
+SavedSections save_sections(CheckpointRegistry& registry,
+                            const std::function<bool(const Checkpointable&)>& which = {});
+void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
+                      const SavedSections& saved);
 
 class CheckpointReader {
 public:

@@ -4,13 +4,20 @@
 // touched 40 MiB writes 40 MiB, before compression). Restoring first drops
 // every page the memory has, so the result does not depend on what the
 // machine did before.
+//
+// For a live point (docs/sampling.md) the memory is captured instead: only
+// the chunks touched from capture() on, as they were then. A machine
+// restored from one can tell afterwards whether it touched anything else.
 #include "core/checkpoint/checkpointable.h"
+#include "core/checkpoint/memory_capture.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,6 +32,14 @@ public:
         : data_(data), size_(size), section_(std::move(section), 1, *this) {}
 
     void checkpoint(StateIo& io) override {
+        if (io.saving() && capture_ && !capture_->active()) {
+            std::vector<uint64_t> chunks = capture_->chunks();
+            io(size_, chunks);
+            for (size_t i = 0; i < chunks.size(); ++i)
+                io.bytes(const_cast<uint8_t*>(capture_->bytes(i)),
+                         chunk_length(chunks[i])); // saving: read only
+            return;
+        }
         if (io.saving()) {
             std::vector<uint64_t> chunks = used_chunks();
             io(size_, chunks);
@@ -44,32 +59,68 @@ public:
             if (c * kChunk >= size_) io.fail("a chunk beyond the memory's end");
             io.bytes(data_ + c * kChunk, chunk_length(c));
         }
+        std::sort(chunks.begin(), chunks.end());
+        restored_ = std::move(chunks);
+    }
+
+    // Live points: the chunks touched from now on are captured; saving, once
+    // the capture stopped, writes those alone, as they were when it started.
+    MemoryCapture& capture() {
+        if (!capture_) capture_ = std::make_unique<MemoryCapture>(data_, size_, kChunk);
+        return *capture_;
+    }
+    void forget_capture() { capture_.reset(); }
+    // Chunks the host has pages for that the last restore did not write:
+    // what a machine restored from a live point touched beyond it.
+    // Their offsets in the memory, in order.
+    std::vector<uint64_t> touched_beyond_restored() const {
+        std::vector<uint64_t> offsets;
+        for (uint64_t c : resident_chunks())
+            if (!std::binary_search(restored_.begin(), restored_.end(), c))
+                offsets.push_back(c * kChunk);
+        return offsets;
     }
 
 private:
     uint64_t chunk_length(uint64_t c) const {
         return size_ - c * kChunk < kChunk ? size_ - c * kChunk : kChunk;
     }
-    // Chunks the host has pages for (mincore) and that are not all zero.
-    std::vector<uint64_t> used_chunks() const {
+    // Chunks the host has pages for (mincore; a page only read maps the zero
+    // page and counts), or every chunk when the host cannot say. The pages
+    // are asked for a window at a time: a forked child pays a fault for every
+    // page it writes, and a 12 GiB memory's map would be 3 MiB.
+    std::vector<uint64_t> resident_chunks() const {
         const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
-        std::vector<unsigned char> resident((size_ + page - 1) / page);
-        const bool known = mincore(data_, size_, resident.data()) == 0;
+        const uint64_t per_chunk = kChunk > page ? kChunk / page : 1;
+        unsigned char resident[4096];
+        const uint64_t window = sizeof resident / per_chunk * kChunk; // bytes per mincore call
         std::vector<uint64_t> chunks;
-        static const uint8_t zero[kChunk] = {};
-        for (uint64_t c = 0; c * kChunk < size_; ++c) {
-            bool touched = !known;
-            for (uint64_t p = c * kChunk / page;
-                 !touched && p * page < (c + 1) * kChunk && p < resident.size(); ++p)
-                touched = resident[p] & 1;
-            if (touched && std::memcmp(data_ + c * kChunk, zero, chunk_length(c)) != 0)
-                chunks.push_back(c);
+        for (uint64_t base = 0; base < size_; base += window) {
+            const uint64_t len = size_ - base < window ? size_ - base : window;
+            const bool known = mincore(data_ + base, len, resident) == 0;
+            for (uint64_t off = 0; off < len; off += kChunk) {
+                bool touched = !known;
+                for (uint64_t p = off / page; !touched && p * page < off + kChunk && p * page < len;
+                     ++p)
+                    touched = resident[p] & 1;
+                if (touched) chunks.push_back((base + off) / kChunk);
+            }
         }
+        return chunks;
+    }
+    // Resident chunks that are not all zero.
+    std::vector<uint64_t> used_chunks() const {
+        static const uint8_t zero[kChunk] = {};
+        std::vector<uint64_t> chunks;
+        for (uint64_t c : resident_chunks())
+            if (std::memcmp(data_ + c * kChunk, zero, chunk_length(c)) != 0) chunks.push_back(c);
         return chunks;
     }
 
     uint8_t* data_;
     uint64_t size_;
+    std::unique_ptr<MemoryCapture> capture_;
+    std::vector<uint64_t> restored_; // sorted
     CheckpointSection section_;
 };
 

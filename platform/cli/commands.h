@@ -38,6 +38,9 @@ struct RunOptions {
     uint64_t sample_unit = 1000;        // --sample-unit N
     uint64_t sample_warmup = 2000;      // --sample-warmup N
     uint64_t sample_warming = 0;        // --sample-warming N (0: all the interval)
+    std::string save_live_points;       // --save-live-points DIR (with --sample)
+    std::string live_points;            // --live-points DIR: measure a library's units
+    unsigned jobs = 1;                  // --jobs N: live points measured at once
     int progress = -1;     // --progress 1, --no-progress 0, else when stderr is a terminal
     int gdb_port = -1;     // --gdb PORT: a GDB stub on 127.0.0.1 (0: a free port); -1: none
     bool gdb_wait = false; // --gdb-wait: wait for gdb before the first instruction

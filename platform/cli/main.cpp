@@ -76,6 +76,19 @@ void add_sampling_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
                    "warm-up, and run the rest functionally (default: warm all the interval)")
         ->check(CLI::Validator(check_count, "N"))
         ->needs(sample);
+    cmd.add_option("--save-live-points", run.save_live_points,
+                   "save each unit's start in this folder as a live point: the machine with its "
+                   "warm caches and predictor, and the memory the unit touches")
+        ->needs(sample);
+    auto* live = cmd.add_option("--live-points", run.live_points,
+                                "measure the units of live points saved by --save-live-points, "
+                                "without the instructions between them, under this run's "
+                                "--config, --model and --set")
+                     ->excludes(sample);
+    cmd.add_option("--jobs", run.jobs,
+                   "live points measured at once, each in a process of its own (default 1)")
+        ->check(CLI::Range(1u, 256u))
+        ->needs(live);
 }
 
 // How a run ends and what it shows while it goes: run and collect alike.
@@ -200,7 +213,8 @@ int sc_main(int argc, char* argv[]) {
     add_gdb_options(*run_cmd, run);
     add_sampling_options(*run_cmd, run);
     run_cmd->add_option("program", run.program, "the program and its arguments")
-        ->excludes(add_restore_option(*run_cmd, run));
+        ->excludes(add_restore_option(*run_cmd, run))
+        ->excludes("--live-points");
 
     cli::RunOptions boot;
     CLI::App* boot_cmd = app.add_subcommand(
@@ -216,7 +230,8 @@ int sc_main(int argc, char* argv[]) {
     add_boot_payload_options(*boot_cmd, boot);
     boot_cmd->add_option("image", boot.program, "the firmware image (ELF, or raw with --raw)")
         ->expected(1)
-        ->excludes(add_restore_option(*boot_cmd, boot));
+        ->excludes(add_restore_option(*boot_cmd, boot))
+        ->excludes("--live-points");
 
     cli::MachineOptions dump;
     CLI::App* dump_cmd =
@@ -279,15 +294,17 @@ int sc_main(int argc, char* argv[]) {
         for (const auto& l : log_levels)
             log::set_from_argument(l);
         if (*run_cmd) {
-            if (run.program.empty() && run.restore_dir.empty()) {
-                std::fprintf(stderr, "fireplane: error: run needs a program (or --restore DIR)\n");
+            if (run.program.empty() && run.restore_dir.empty() && run.live_points.empty()) {
+                std::fprintf(stderr, "fireplane: error: run needs a program (or --restore DIR, "
+                                     "or --live-points DIR)\n");
                 return kUsageOrInputError;
             }
             return cli::run_program(run);
         }
         if (*boot_cmd) {
-            if (boot.program.empty() && boot.restore_dir.empty()) {
-                std::fprintf(stderr, "fireplane: error: boot needs an image (or --restore DIR)\n");
+            if (boot.program.empty() && boot.restore_dir.empty() && boot.live_points.empty()) {
+                std::fprintf(stderr, "fireplane: error: boot needs an image (or --restore DIR, "
+                                     "or --live-points DIR)\n");
                 return kUsageOrInputError;
             }
             return cli::boot_firmware(boot);

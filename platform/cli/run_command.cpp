@@ -121,6 +121,37 @@ void plan_sampling(const RunOptions& options, Session& session) {
     s.warmup = options.sample_warmup;
     s.warming = options.sample_warming;
     session.sample(s);
+    if (!options.save_live_points.empty())
+        session.save_live_points(absolute(options.save_live_points));
+}
+
+// --live-points: the library's units measured on this machine, instead of a run.
+int measure_live_points(const RunOptions& options, Session& session, std::ofstream& stats_out) {
+    if (!options.restore_dir.empty())
+        throw std::invalid_argument("--live-points and --restore: choose one");
+    const Session::LivePointRun r =
+        session.run_live_points(absolute(options.live_points), options.jobs);
+    std::cerr << r.notes;
+    constexpr size_t kShown = 5;
+    for (size_t i = 0; i < r.unusable.size() && i < kShown; ++i)
+        std::fprintf(stderr, "fireplane: live point %s; its unit is left out\n",
+                     r.unusable[i].c_str());
+    if (r.unusable.size() > kShown)
+        std::fprintf(stderr, "fireplane: ... and %zu more points left out\n",
+                     r.unusable.size() - kShown);
+    const int code = session.sampler()->units() ? 0 : 1;
+    if (!code && !options.quiet)
+        std::fprintf(stderr,
+                     "live points: %zu units of %zu measured from %s in %.3f s (%u at once)\n",
+                     session.sampler()->units(), r.points, options.live_points.c_str(),
+                     r.host_seconds, options.jobs);
+    if (code) std::fprintf(stderr, "fireplane: error: no live point could be measured\n");
+    if (stats_out.is_open()) {
+        session.stats().write_json(stats_out);
+        stats_out.close();
+    }
+    if (!options.quiet) session.sampler()->write_report(std::cerr);
+    return code;
 }
 
 std::string limit_reason(const RunOptions& options, const RunResult& result) {
@@ -242,6 +273,7 @@ int boot_firmware(const RunOptions& options) {
     if (!options.stats_file.empty())
         open_output(stats_out, absolute(options.stats_file), "statistics");
     Session session(machine_of(options));
+    if (!options.live_points.empty()) return measure_live_points(options, session, stats_out);
     const std::unique_ptr<rtl::PinTrace> rtl_trace = rtl_trace_of(options);
     std::optional<uint64_t> raw;
     if (!options.raw_address.empty()) raw = units::parse_bytes(options.raw_address);
@@ -275,6 +307,7 @@ int run_program(const RunOptions& options) {
     if (!options.stats_file.empty())
         open_output(stats_out, absolute(options.stats_file), "statistics");
     Session session(machine_of(options));
+    if (!options.live_points.empty()) return measure_live_points(options, session, stats_out);
     const std::unique_ptr<rtl::PinTrace> rtl_trace = rtl_trace_of(options);
     plan_checkpoint(options, session); // refused at once if the machine cannot be saved
     if (options.restore_dir.empty())

@@ -126,6 +126,40 @@ uint64_t Sampler::start() {
     return cold() ? cold() : options_.interval - options_.warmup - options_.unit;
 }
 
+uint64_t Sampler::start_unit() {
+    for (sparc::SparcCpu* cpu : cpus_) {
+        cpu->set_run_timing(measured_, 0);
+        cpu->select_timing(measured_);
+    }
+    single_ = true;
+    done_ = false;
+    if (options_.warmup) {
+        phase_ = Phase::Warmup;
+        return options_.warmup;
+    }
+    begin_unit();
+    return options_.unit;
+}
+
+void Sampler::begin_unit() {
+    for (Metric& m : metrics_) {
+        m.num_start = sum(m.numerator);
+        m.den_start = sum(m.denominator);
+    }
+    unit_start_.clear();
+    for (const sparc::SparcCpu* cpu : cpus_)
+        unit_start_.push_back(reading(*cpu));
+    phase_ = Phase::Measure;
+}
+
+void Sampler::add_unit(const UnitSums& sums) {
+    if (sums.size() != metrics_.size())
+        throw std::logic_error("sampling: a unit with " + std::to_string(sums.size()) +
+                               " metrics, not " + std::to_string(metrics_.size()));
+    for (size_t i = 0; i < sums.size(); ++i)
+        metrics_[i].estimate.add(sums[i].first, sums[i].second);
+}
+
 uint64_t Sampler::at_pause() {
     switch (phase_) {
     case Phase::Functional:
@@ -137,19 +171,17 @@ uint64_t Sampler::at_pause() {
         phase_ = Phase::Warmup;
         if (options_.warmup) return options_.warmup;
         [[fallthrough]];
-    case Phase::Warmup:
-        for (Metric& m : metrics_) {
-            m.num_start = sum(m.numerator);
-            m.den_start = sum(m.denominator);
-        }
-        unit_start_.clear();
-        for (const sparc::SparcCpu* cpu : cpus_)
-            unit_start_.push_back(reading(*cpu));
-        phase_ = Phase::Measure;
-        return options_.unit;
+    case Phase::Warmup: begin_unit(); return options_.unit;
     case Phase::Measure:
-        for (Metric& m : metrics_)
-            m.estimate.add(sum(m.numerator) - m.num_start, sum(m.denominator) - m.den_start);
+        last_unit_.clear();
+        for (const Metric& m : metrics_)
+            last_unit_.emplace_back(sum(m.numerator) - m.num_start,
+                                    sum(m.denominator) - m.den_start);
+        add_unit(last_unit_);
+        if (single_) {
+            done_ = true;
+            return 0;
+        }
         // Warming goes on at each CPU's pace in the units so far.
         measured_by_cpu_.resize(cpus_.size());
         for (size_t i = 0; i < cpus_.size(); ++i) {

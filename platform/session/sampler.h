@@ -49,6 +49,20 @@ public:
     // At a pause: the next phase begins. Returns the instructions to the next pause.
     uint64_t at_pause();
 
+    // A live point's run (docs/sampling.md): one warm-up and unit in the timed
+    // model from here, then done(). Returns the instructions to the first pause.
+    uint64_t start_unit();
+    bool done() const { return done_; }
+    // At a pause: whether the phase ending is the warming before a unit (a
+    // live point is saved there) or the unit itself.
+    bool unit_next() const { return phase_ == Phase::Warming; }
+    bool unit_ending() const { return phase_ == Phase::Measure; }
+    // Each metric's numerator and denominator over the last unit, in
+    // metric_table() order; add_unit() adds one measured elsewhere.
+    using UnitSums = std::vector<std::pair<double, double>>;
+    const UnitSums& last_unit() const { return last_unit_; }
+    void add_unit(const UnitSums& sums);
+
     size_t units() const { return metrics_.empty() ? 0 : metrics_.front().estimate.units(); }
     // The estimates, with their confidence intervals, as a table.
     void write_report(std::ostream& out) const;
@@ -85,6 +99,7 @@ private:
     static CpuCount reading(const sparc::SparcCpu& cpu);
     static double sum(const std::vector<Reading>& terms);
     void select(sparc::TimingKind kind);
+    void begin_unit(); // the counters as the unit starts
 
     SamplingOptions options_;
     std::vector<sparc::SparcCpu*> cpus_;
@@ -93,6 +108,8 @@ private:
     std::vector<Metric> metrics_;
     std::vector<CpuCount> unit_start_;      // per CPU, when the unit began
     std::vector<CpuCount> measured_by_cpu_; // per CPU, over every unit so far
+    UnitSums last_unit_;
+    bool single_ = false, done_ = false;
     StatsGroup stats_;
 };
 

@@ -301,6 +301,7 @@ RunResult Session::run(const RunLimitsOptions& limits,
                 if (between_slices) between_slices();
             });
         while (result.end == RunEnd::Paused && (sampler_ ? sampling_pause() : checkpoint_pause()));
+    if (live_points_) live_points_->finish();
     result.checkpoint_written = checkpoint_written_;
     if (debugger_ && debugger_->killed()) result.end = RunEnd::Killed;
     result.host_seconds =

@@ -10,11 +10,13 @@
 // can be built side by side in one design; SystemC has one kernel per
 // process, so they then run together, and the first program to exit ends the
 // simulation for both.
+#include "core/checkpoint/checkpoint_file.h"
 #include "core/checkpoint/checkpointable.h"
 #include "core/config/machine_config.h"
 #include "core/factory/model_factory.h"
 #include "core/stats/stats.h"
 #include "core/stats/stats_checkpoint.h"
+#include "live_points.h"
 #include "monitor_tools.h"
 #include "platform/builder/platform_builder.h"
 #include "platform/loader/linux_boot.h"
@@ -166,6 +168,20 @@ public:
     // functional model, with fast-forward, or with a checkpoint to take.
     void sample(const SamplingOptions& options);
     const Sampler* sampler() const { return sampler_.get(); }
+    // With sample(), before run(): each unit's start is saved in `dir` as a
+    // live point (live_points.h): the machine warm, and the memory the unit touches.
+    void save_live_points(const std::string& dir);
+    // Instead of loading anything: measures every unit of the live points in
+    // `dir` in this machine's timed model, `jobs` at a time (each in a child
+    // process), and keeps the estimates as a sampled run does (sampler()).
+    // Throws CheckpointError for a library that does not fit this machine.
+    struct LivePointRun {
+        size_t points = 0;
+        std::vector<std::string> unusable; // a point, and why its unit is left out
+        std::string notes;                 // what restoring said (cold sections)
+        double host_seconds = 0;
+    };
+    LivePointRun run_live_points(const std::string& dir, unsigned jobs = 1);
 
     // ---- tools, once the program is loaded ----
     void trace_instructions(std::ostream& out);          // every instruction cpu0 executes
@@ -217,6 +233,17 @@ private:
     // Returns whether the run goes on after a pause (a checkpoint written or retried).
     bool checkpoint_pause();
     std::unique_ptr<Sampler> sampler_;
+    std::unique_ptr<LivePointWriter> live_points_;
+    // In a child process: restores one live point, measures its unit, writes
+    // the sums (or why not) to `fd`, and exits.
+    [[noreturn]] void measure_live_point(const std::string& point, int fd);
+    CheckpointInfo checkpoint_info() const;
+    // Session::restore's halves: the machine ready for a checkpoint of this
+    // kind, then the checkpoint's state (at its time) into it.
+    void begin_restore(const std::string& mode, const std::vector<std::string>& argv,
+                       const std::string& dir);
+    void finish_restore(const CheckpointReader& reader, std::ostream& notes);
+    SamplingOptions sampling_options_;
     // The sampler's next phase begins; returns true: the run goes on.
     bool sampling_pause();
     std::unique_ptr<StatsCheckpoint> stats_section_;

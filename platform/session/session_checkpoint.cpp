@@ -84,13 +84,7 @@ std::string Session::not_quiescent(bool optional) const {
     return "";
 }
 
-void Session::write_checkpoint(const std::string& dir) {
-    if (!process_ && !firmware_)
-        throw CheckpointError("nothing to save: no program or firmware is loaded");
-    if (const std::string c = unsavable_component(machine_); !c.empty())
-        throw CheckpointError("component " + c + " cannot be saved in a checkpoint yet");
-    if (const std::string why = not_quiescent(); !why.empty())
-        throw CheckpointError("the machine cannot be saved now: " + why);
+CheckpointInfo Session::checkpoint_info() const {
     CheckpointInfo info;
     info.created_by = "fireplane";
     info.machine_hash = machine_hash();
@@ -101,7 +95,17 @@ void Session::write_checkpoint(const std::string& dir) {
         info.instructions += cpu->core().retired();
     if (process_) info.argv = process_->config().argv;
     if (image_ && firmware_) info.argv = {image_->path};
-    for (const std::string& why : fireplane::write_checkpoint(dir, info, checkpoints_))
+    return info;
+}
+
+void Session::write_checkpoint(const std::string& dir) {
+    if (!process_ && !firmware_)
+        throw CheckpointError("nothing to save: no program or firmware is loaded");
+    if (const std::string c = unsavable_component(machine_); !c.empty())
+        throw CheckpointError("component " + c + " cannot be saved in a checkpoint yet");
+    if (const std::string why = not_quiescent(); !why.empty())
+        throw CheckpointError("the machine cannot be saved now: " + why);
+    for (const std::string& why : fireplane::write_checkpoint(dir, checkpoint_info(), checkpoints_))
         *options_.diagnostics << "fireplane: checkpoint: " << why << ": saved cold\n";
 }
 
@@ -113,29 +117,58 @@ void Session::restore(const std::string& dir) {
     const CheckpointReader reader(dir);
     reader.check_machine(machine_hash(), machine_.file);
     const CheckpointInfo& info = reader.info();
-    if (info.mode != "user" && info.mode != "firmware")
-        throw CheckpointError("'" + dir + "' holds a run of an unknown kind, '" + info.mode + "'");
+    if (info.live_point)
+        throw CheckpointError("'" + dir +
+                              "' is a live point: it holds only the memory its sampling unit "
+                              "touches; measure its library with --live-points");
     // The program file gives symbols to the tools, if it is still there and
     // an ELF; its bytes come from the checkpoint.
     if (!info.argv.empty()) try {
             image_ = std::make_unique<loader::ElfImage>(loader::read_elf(info.argv.front()));
         } catch (const loader::LoadError&) {
         }
+    begin_restore(info.mode, info.argv, dir);
+    finish_restore(reader, *options_.diagnostics);
+}
+
+void Session::begin_restore(const std::string& mode, const std::vector<std::string>& argv,
+                            const std::string& dir) {
+    if (mode != "user" && mode != "firmware")
+        throw CheckpointError("'" + dir + "' holds a run of an unknown kind, '" + mode + "'");
     checkpoints_.set_restoring(true);
-    if (info.mode == "user") {
-        if (info.argv.empty()) throw CheckpointError("'" + dir + "' names no program");
-        load_process(info.argv, {});
+    if (mode == "user") {
+        if (argv.empty()) throw CheckpointError("'" + dir + "' names no program");
+        load_process(argv, {});
     } else {
         end_elaboration();
         connect_power_switches();
         firmware_ = true;
     }
+}
+
+void Session::finish_restore(const CheckpointReader& reader, std::ostream& notes) {
     // Every CPU sleeps at time zero (nothing started it); SystemC time then
     // goes to the checkpoint's, where the models take their state back.
-    const sc_core::sc_time at(double(info.time_ps), sc_core::SC_PS);
+    const sc_core::sc_time at(double(reader.info().time_ps), sc_core::SC_PS);
     if (at > sc_core::sc_time_stamp()) sc_core::sc_start(at - sc_core::sc_time_stamp());
-    reader.restore(checkpoints_, *options_.diagnostics);
+    reader.restore(checkpoints_, notes);
     checkpoints_.set_restoring(false);
+}
+
+void Session::save_live_points(const std::string& dir) {
+    StatsRegistry::Scope scope(stats_);
+    if (!sampler_)
+        throw std::invalid_argument("live points are saved by a sampled run: --sample N");
+    if (const std::string c = unsavable_component(machine_); !c.empty())
+        throw CheckpointError("component " + c + " cannot be saved in a live point yet");
+    const CheckpointInfo info = checkpoint_info();
+    LivePointLibrary header;
+    header.sampling = sampling_options_;
+    header.machine_file = info.machine_file;
+    header.machine_hash = info.machine_hash;
+    header.mode = info.mode;
+    header.argv = info.argv;
+    live_points_ = std::make_unique<LivePointWriter>(dir, header, checkpoints_);
 }
 
 void Session::checkpoint_at(const CheckpointOptions& options) {

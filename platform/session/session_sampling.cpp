@@ -18,13 +18,26 @@ void Session::sample(const SamplingOptions& options) {
     if (!process_ && !firmware_)
         throw std::logic_error("Session::sample: load a program, firmware or checkpoint first");
     sampler_ = std::make_unique<Sampler>(options, platform_->cpus, measured, stats_);
+    sampling_options_ = options;
     control_->ignore_model_switches();
     limits_.pause_left = sampler_->start();
 }
 
 bool Session::sampling_pause() {
     limits_.reached = sparc::RunLimits::Reached::None;
+    if (live_points_ && sampler_->unit_next()) {
+        std::string why = not_quiescent();
+        if (why.empty()) why = not_quiescent(true);
+        // Decoded code is host-side: dropped, the unit decodes it again from
+        // memory, and the capture sees which code the unit runs.
+        for (sparc::SparcCpu* cpu : platform_->cpus)
+            cpu->core().flush_code();
+        live_points_->unit_begins(checkpoint_info(), why);
+    } else if (live_points_ && sampler_->unit_ending()) {
+        live_points_->unit_ends();
+    }
     limits_.pause_left = sampler_->at_pause();
+    if (sampler_->done()) return false;
     limits_.resumed.notify(sc_core::SC_ZERO_TIME);
     return true;
 }

@@ -24,4 +24,29 @@ expect "cannot take a checkpoint" --model detailed --sample 100000 --checkpoint 
     --checkpoint-at 1000
 expect "sample-unit" --model detailed --sample 100000 --sample-unit 0
 expect "needs --sample|requires --sample|--sample" --model detailed --sample-unit 10
+# Live points: saved only by a sampled run; a library that is missing, or a
+# live point given as a checkpoint.
+expect "needs --sample|requires --sample|--sample" --model detailed --save-live-points /tmp/none
+lib=$(mktemp -d)
+trap 'rm -rf "$lib"' EXIT
+"$fireplane" run -q --model detailed --sample 100000 --save-live-points "$lib/points" \
+    --max-instructions 400000 -- "$program" >/dev/null 2>&1
+runs() { # runs PATTERN ARGS...: a run without a program, exit code 2 and PATTERN on stderr
+    local pattern=$1
+    shift
+    local err code
+    err=$("$fireplane" run -q "$@" 2>&1 >/dev/null)
+    code=$?
+    if [[ $code -ne 2 || ! $err =~ $pattern ]]; then
+        echo "FAIL: $* -> exit $code: $err"
+        failures=$((failures + 1))
+    else
+        echo "ok: $* -> $err"
+    fi
+}
+runs "holds no live points" --model detailed --live-points "$lib"
+runs "is a live point" --model detailed --restore "$lib/points/p000001"
+runs "choose --model detailed" --live-points "$lib/points"
+runs "another machine" --model detailed --config "$(dirname "$0")/../../configs/v1280.yaml" \
+    --live-points "$lib/points"
 exit $((failures > 0))

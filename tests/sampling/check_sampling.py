@@ -9,7 +9,12 @@ estimate's 99.7% confidence interval.
 
   check_sampling.py FIREPLANE [--config YAML] [--model detailed]
       [--max-instructions N] [--sample N] [--unit N] [--warmup N] [--warming N]
-      [--max-error 0.02] -- PROGRAM [ARGS...]
+      [--max-error 0.02] [--live-points] -- PROGRAM [ARGS...]
+
+With --live-points the sampled run also saves live points, and the estimate
+measured from them (--live-points DIR) must pass the same checks, with at
+most --max-unusable of the points left out (a threaded program can run
+differently after a restore; docs/sampling.md).
 """
 import argparse
 import os
@@ -44,6 +49,8 @@ def main():
     ap.add_argument("--warmup", type=int, default=2000)
     ap.add_argument("--warming", type=int)
     ap.add_argument("--max-error", type=float, default=0.02)
+    ap.add_argument("--live-points", action="store_true")
+    ap.add_argument("--max-unusable", type=float, default=0.05)
     argv = sys.argv[1:]
     if "--" not in argv:
         sys.exit("usage: check_sampling.py FIREPLANE [OPTIONS] -- PROGRAM [ARGS...]")
@@ -58,12 +65,32 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         full, full_s = run(a.fireplane, program, a.config, a.model, limit,
                            os.path.join(tmp, "full.json"))
-        sampled, sampled_s = run(a.fireplane, program, a.config, a.model, limit + sample_options,
-                                 os.path.join(tmp, "sampled.json"))
+        library = os.path.join(tmp, "points")
+        save = ["--save-live-points", library] if a.live_points else []
+        sampled, sampled_s = run(a.fireplane, program, a.config, a.model,
+                                 limit + sample_options + save, os.path.join(tmp, "sampled.json"))
+        failures = check(a, full, sampled, f"{os.path.basename(program[0])}: sampled",
+                         full_s, sampled_s)
+        if a.live_points:
+            points, points_s = run(a.fireplane, [], a.config, a.model,
+                                   ["--live-points", library, "--jobs", "2"],
+                                   os.path.join(tmp, "points.json"))
+            failures += check(a, full, points, "  from its live points", full_s, points_s)
+            saved, measured = sampling.units(sampled), sampling.units(points)
+            if measured < (1 - a.max_unusable) * saved:
+                failures.append(f"{saved - measured} of {saved} live points left out "
+                                f"(at most {100 * a.max_unusable:.0f}%)")
+    for f in failures:
+        print("FAIL: " + f)
+    sys.exit(1 if failures else 0)
+
+
+def check(a, full, sampled, title, full_s, sampled_s):
+    """The sampled run's estimates against the full run's values: the failures."""
     truth = sampling.full_metrics(full)
     estimates = sampling.estimates(sampled)
     units = sampling.units(sampled)
-    print(f"{os.path.basename(program[0])}: {units} units; full run {full_s:.1f} s, "
+    print(f"{title}: {units} units; full run {full_s:.1f} s, "
           f"sampled {sampled_s:.1f} s ({full_s / sampled_s:.1f}x)")
     print(f"  {'metric':24} {'full':>10} {'sampled':>10} {'±99.7%':>10} {'error':>8}")
     failures = []
@@ -82,9 +109,7 @@ def main():
                                 f"{est:.4f} ± {ci:.4f}")
     if units < 30:
         failures.append(f"only {units} units: too few for an interval")
-    for f in failures:
-        print("FAIL: " + f)
-    sys.exit(1 if failures else 0)
+    return failures
 
 
 if __name__ == "__main__":

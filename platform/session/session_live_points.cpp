@@ -1,0 +1,201 @@
+// Session: measuring a library of live points (live_points.h). The parent
+// makes the machine ready once; each point is restored in a child process
+// forked from it, so restoring costs only the point's own sections, and the
+// children run side by side. SystemC's coroutines are in the one host thread
+// that fork() copies.
+#include "core/checkpoint/checkpoint_error.h"
+#include "core/text/hex_text.h"
+#include "models/common/memory_image.h"
+#include "session.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <sstream>
+
+namespace fireplane {
+
+namespace {
+
+// What a child says of its point: a line of text, then the sums.
+//   "ok" | "unusable: WHY" | "error: WHY", '\n', notes, '\0', then the sums.
+void write_all(int fd, const void* data, size_t n) {
+    const auto* p = static_cast<const char*>(data);
+    while (n) {
+        const ssize_t w = ::write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return;
+        p += w;
+        n -= size_t(w);
+    }
+}
+
+std::string read_all(int fd) {
+    std::string out;
+    char buf[4096];
+    for (;;) {
+        const ssize_t r = ::read(fd, buf, sizeof buf);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return out;
+        out.append(buf, size_t(r));
+    }
+}
+
+struct Outcome {
+    std::string status, notes;
+    Sampler::UnitSums sums;
+};
+
+Outcome parse(const std::string& text, size_t metrics) {
+    Outcome o;
+    const size_t nl = text.find('\n'), nul = text.find('\0', nl == std::string::npos ? 0 : nl);
+    if (nl == std::string::npos || nul == std::string::npos) {
+        o.status = "error: the child process ended without a result";
+        return o;
+    }
+    o.status = text.substr(0, nl);
+    o.notes = text.substr(nl + 1, nul - nl - 1);
+    if (o.status != "ok") return o;
+    if (text.size() - nul - 1 != metrics * 2 * sizeof(double)) {
+        o.status = "error: a damaged result from the child process";
+        return o;
+    }
+    const char* p = text.data() + nul + 1;
+    for (size_t i = 0; i < metrics; ++i) {
+        double v[2];
+        std::memcpy(v, p + i * sizeof v, sizeof v);
+        o.sums.emplace_back(v[0], v[1]);
+    }
+    return o;
+}
+
+} // namespace
+
+void Session::measure_live_point(const std::string& point, int fd) {
+    std::string status = "ok";
+    std::ostringstream notes;
+    try {
+        // The guest's output is the run that made the point's, not this one's.
+        const int null = ::open("/dev/null", O_RDWR);
+        ::dup2(null, STDIN_FILENO);
+        ::dup2(null, STDOUT_FILENO);
+        ::dup2(null, STDERR_FILENO);
+        const CheckpointReader reader(point);
+        if (!reader.info().live_point)
+            throw CheckpointError("'" + point + "' is a checkpoint, not a live point");
+        reader.check_machine(machine_hash(), machine_.file);
+        finish_restore(reader, notes);
+        limits_.pause_left = sampler_->start_unit();
+        run();
+        size_t beyond = 0;
+        std::string where;
+        for (const CheckpointRegistry::Section& s : checkpoints_.sections())
+            if (const auto* m = dynamic_cast<const MemoryImage*>(s.model)) {
+                const std::vector<uint64_t> offsets = m->touched_beyond_restored();
+                if (!offsets.empty() && where.empty())
+                    where = " (the first at " + s.name + " + " + hex(offsets.front()) + ")";
+                beyond += offsets.size();
+            }
+        if (!sampler_->done())
+            status = "unusable: the software ended within the unit";
+        else if (beyond)
+            status = "unusable: the unit touched " + std::to_string(beyond) +
+                     " chunks of memory the point does not hold" + where +
+                     ": it ran differently from the run that saved it";
+    } catch (const std::exception& e) {
+        status = std::string("error: ") + e.what();
+    }
+    std::string text = status + "\n" + notes.str();
+    text.push_back('\0');
+    if (status == "ok")
+        for (const auto& [num, den] : sampler_->last_unit()) {
+            const double v[2] = {num, den};
+            text.append(reinterpret_cast<const char*>(v), sizeof v);
+        }
+    write_all(fd, text.data(), text.size());
+    ::_exit(0); // no destructors: they belong to the parent's machine
+}
+
+Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned jobs) {
+    StatsRegistry::Scope scope(stats_);
+    CheckpointRegistry::Scope checkpoint_scope(checkpoints_);
+    if (process_ || firmware_)
+        throw std::logic_error("Session::run_live_points: a program is already loaded");
+    const auto start = std::chrono::steady_clock::now();
+    const LivePointLibrary library = LivePointLibrary::read(dir);
+    if (library.points.empty())
+        throw CheckpointError("'" + dir + "' holds no live points: its run measured no unit");
+    if (library.machine_hash != machine_hash())
+        throw CheckpointError("the live points in '" + dir + "' were made on another machine ('" +
+                              library.machine_file + "') than '" + machine_.file +
+                              "': CPUs, memories, devices or their addresses differ");
+    const sparc::TimingKind measured = simulation().model;
+    if (measured != sparc::TimingKind::Detailed && measured != sparc::TimingKind::Fixed)
+        throw std::invalid_argument(
+            "live points measure a timed model: choose --model detailed (or fixed)");
+    sampler_ = std::make_unique<Sampler>(library.sampling, platform_->cpus, measured, stats_);
+    sampling_options_ = library.sampling;
+    control_->ignore_model_switches();
+    begin_restore(library.mode, library.argv, dir);
+
+    LivePointRun result;
+    result.points = library.points.size();
+    std::vector<Outcome> outcomes(library.points.size());
+    struct Child {
+        pid_t pid;
+        int fd;
+        size_t point;
+    };
+    std::deque<Child> running;
+    const auto reap = [&] {
+        const Child c = running.front();
+        running.pop_front();
+        const std::string text = read_all(c.fd);
+        ::close(c.fd);
+        int st = 0;
+        while (::waitpid(c.pid, &st, 0) < 0 && errno == EINTR) {
+        }
+        outcomes[c.point] = parse(text, Sampler::metric_table().size());
+        if (WIFSIGNALED(st))
+            outcomes[c.point].status =
+                "error: the child process died of signal " + std::to_string(WTERMSIG(st));
+    };
+    std::fflush(nullptr); // nothing buffered twice
+    for (size_t i = 0; i < library.points.size(); ++i) {
+        if (running.size() >= std::max(1u, jobs)) reap();
+        int fds[2];
+        if (::pipe(fds) != 0) throw std::runtime_error("live points: pipe failed");
+        const pid_t pid = ::fork();
+        if (pid < 0) throw std::runtime_error("live points: fork failed");
+        if (pid == 0) {
+            ::close(fds[0]);
+            measure_live_point(dir + "/" + library.points[i], fds[1]);
+        }
+        ::close(fds[1]);
+        running.push_back({pid, fds[0], i});
+    }
+    while (!running.empty())
+        reap();
+
+    // In point order, whatever order the children ended in: the same estimates every time.
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+        const Outcome& o = outcomes[i];
+        if (o.status.rfind("error: ", 0) == 0)
+            throw CheckpointError("live point '" + library.points[i] + "': " + o.status.substr(7));
+        if (o.status != "ok") {
+            result.unusable.push_back(library.points[i] + ": " + o.status.substr(10));
+            continue;
+        }
+        if (result.notes.empty()) result.notes = o.notes;
+        sampler_->add_unit(o.sums);
+    }
+    result.host_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+} // namespace fireplane

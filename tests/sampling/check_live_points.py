@@ -1,0 +1,107 @@
+#!/usr/bin/python3
+"""Checks live points (docs/sampling.md): a sampled run of PROGRAM saves a
+library (--save-live-points); measuring the library (--live-points) must
+give the same units, so bit-identical estimates, as the run that made it,
+and with --jobs too. With --other-set P=V, the library is measured again
+under that setting and compared with a sampled run made directly under it:
+one library serves other timing configurations.
+
+  check_live_points.py FIREPLANE [--config YAML] [--max-instructions N]
+      [--sample N] [--unit N] [--warmup N] [--jobs N]
+      [--other-set P=V] [--max-other-error 0.005] -- PROGRAM [ARGS...]
+"""
+import argparse
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
+from fireplane_tools import sampling, simulator  # noqa: E402
+
+LIMIT_EXIT_CODE = 124  # --max-instructions ended the making run: its statistics stand
+
+
+def run(fireplane, program, config, sets, options, stats_file, codes=(0,)):
+    """A detailed run with its statistics, host seconds and stderr; exits when it fails."""
+    r = simulator.fireplane_run(fireplane, program, config=config, model="detailed", sets=sets,
+                                stats=stats_file, options=options, quiet=False)
+    if r.returncode not in codes or r.stats is None:
+        r.echo()
+        sys.exit(f"FAIL: {' '.join(r.cmd)} exited {r.returncode}")
+    return r
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("fireplane")
+    ap.add_argument("--config")
+    ap.add_argument("--max-instructions", type=int)
+    ap.add_argument("--sample", type=int, default=1000000)
+    ap.add_argument("--unit", type=int, default=1000)
+    ap.add_argument("--warmup", type=int, default=2000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--other-set")
+    ap.add_argument("--max-other-error", type=float, default=0.005)
+    argv = sys.argv[1:]
+    if "--" not in argv:
+        sys.exit("usage: check_live_points.py FIREPLANE [OPTIONS] -- PROGRAM [ARGS...]")
+    split = argv.index("--")
+    a = ap.parse_args(argv[:split])
+    program = argv[split + 1:]
+    limit = ["--max-instructions", str(a.max_instructions)] if a.max_instructions else []
+    sample = ["--sample", str(a.sample), "--sample-unit", str(a.unit),
+              "--sample-warmup", str(a.warmup)]
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        library = os.path.join(tmp, "points")
+        made = run(a.fireplane, program, a.config, [], limit + sample +
+                   ["--save-live-points", library], os.path.join(tmp, "made.json"),
+                   (0, LIMIT_EXIT_CODE))
+        want = sampling.estimates(made.stats)
+        units = sampling.units(made.stats)
+        points = [d for d in os.listdir(library) if d.startswith("p")]
+        print(f"{os.path.basename(program[0])}: {units} units, {len(points)} live points "
+              f"saved in {made.seconds:.1f} s")
+        if units < 30 or len(points) != units:
+            failures.append(f"{units} units and {len(points)} points: expected one per unit, "
+                            "at least 30")
+        for jobs in (1, a.jobs):
+            used = run(a.fireplane, [], a.config, [], ["--live-points", library, "--jobs",
+                                                       str(jobs)],
+                       os.path.join(tmp, f"used{jobs}.json"))
+            got = sampling.estimates(used.stats)
+            print(f"  measured from the points, {jobs} at once: {sampling.units(used.stats)} "
+                  f"units in {used.seconds:.2f} s")
+            if sampling.units(used.stats) != units:
+                failures.append(f"--jobs {jobs}: {sampling.units(used.stats)} units, not {units}")
+            for name, (est, ci) in want.items():
+                g_est, g_ci = got[name]
+                same = (est == g_est or (est != est and g_est != g_est)) and \
+                       (ci == g_ci or (ci != ci and g_ci != g_ci))
+                if not same:
+                    failures.append(f"--jobs {jobs}: {name} {g_est!r} ± {g_ci!r}, the run that "
+                                    f"saved the points {est!r} ± {ci!r}")
+        if a.other_set:
+            # The same library under another setting, against a sampled run made under it.
+            direct = run(a.fireplane, program, a.config, [a.other_set], limit + sample,
+                         os.path.join(tmp, "direct.json"), (0, LIMIT_EXIT_CODE))
+            other = run(a.fireplane, [], a.config, [a.other_set],
+                        ["--live-points", library, "--jobs", str(a.jobs)],
+                        os.path.join(tmp, "other.json"))
+            d_cpi = sampling.estimates(direct.stats)["cpi"][0]
+            o_cpi = sampling.estimates(other.stats)["cpi"][0]
+            err = (o_cpi - d_cpi) / d_cpi
+            print(f"  with {a.other_set}: CPI {o_cpi:.4f} from the points, {d_cpi:.4f} sampled "
+                  f"directly ({100 * err:+.3f}%); the points' own CPI {want['cpi'][0]:.4f}")
+            if not abs(err) <= a.max_other_error:
+                failures.append(f"with {a.other_set}: CPI {o_cpi:.4f} from the points is "
+                                f"{100 * err:.2f}% from the direct sampled run's {d_cpi:.4f}")
+            if o_cpi == want["cpi"][0]:
+                failures.append(f"with {a.other_set}: the CPI did not change")
+    for f in failures:
+        print("FAIL: " + f)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
