@@ -6,9 +6,14 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <ostream>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 
 namespace fireplane {
 
@@ -37,15 +42,19 @@ void write_file(const std::string& path, const void* data, size_t len) {
     if (!out) throw CheckpointError("cannot write '" + path + "'");
 }
 
-uint32_t crc_of(const std::vector<uint8_t>& bytes) {
+uint32_t crc_of(const uint8_t* data, size_t size) {
     uLong crc = crc32(0L, Z_NULL, 0);
     // zlib's length is an unsigned int: feed large sections in pieces.
-    for (size_t off = 0; off < bytes.size();) {
-        const size_t n = std::min<size_t>(bytes.size() - off, 1u << 30);
-        crc = crc32(crc, bytes.data() + off, uInt(n));
+    for (size_t off = 0; off < size;) {
+        const size_t n = std::min<size_t>(size - off, 1u << 30);
+        crc = crc32(crc, data + off, uInt(n));
         off += n;
     }
     return uint32_t(crc);
+}
+
+uint32_t crc_of(const std::vector<uint8_t>& bytes) {
+    return crc_of(bytes.data(), bytes.size());
 }
 
 } // namespace
@@ -168,32 +177,103 @@ void CheckpointReader::check_machine(const std::string& hash,
                           hash + "): CPUs, memories, devices or their addresses differ");
 }
 
-std::vector<uint8_t> CheckpointReader::load(const std::string& name, const SectionEntry& e) const {
+void CheckpointReader::load_into(const std::string& name, const SectionEntry& e, uint8_t* out,
+                                 SectionBuffer& packed) const {
+    // POSIX reads into a reused buffer: a forked child that restores pays a
+    // page fault for every page it writes, heap pages included.
     const std::string path = dir_ + "/" + e.file;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw CheckpointError("section '" + name + "': its file '" + path + "' is missing");
-    const std::vector<uint8_t> packed((std::istreambuf_iterator<char>(in)),
-                                      std::istreambuf_iterator<char>());
-    // zlib expands at most about 1032:1: a larger size is a damaged manifest,
-    // not a reason to allocate it.
-    if (e.bytes > packed.size() * 1100 + 4096)
-        throw CheckpointError("section '" + name + "' is corrupt (its size in the manifest, " +
-                              std::to_string(e.bytes) + " bytes, cannot come from '" + path + "')");
-    std::vector<uint8_t> bytes(e.bytes);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw CheckpointError("section '" + name + "': its file '" + path + "' is missing");
+    struct stat st {};
+    size_t size = 0;
+    uint8_t* in = nullptr;
+    bool read_ok = ::fstat(fd, &st) == 0;
+    if (read_ok) {
+        in = packed.reserve(size_t(st.st_size) + 1);
+        for (ssize_t n; (n = ::read(fd, in + size, size_t(st.st_size) + 1 - size)) != 0;) {
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0 || (size += size_t(n)) > size_t(st.st_size)) {
+                read_ok = false;
+                break;
+            }
+        }
+    }
+    ::close(fd);
     uLongf len = uLongf(e.bytes);
-    if (uncompress(bytes.data(), &len, packed.data(), uLong(packed.size())) != Z_OK ||
-        len != e.bytes || crc_of(bytes) != e.crc)
+    if (!read_ok || uncompress(out, &len, in, uLong(size)) != Z_OK || len != e.bytes ||
+        crc_of(out, e.bytes) != e.crc)
         throw CheckpointError("section '" + name + "' is corrupt ('" + path +
                               "' does not match its size and CRC in the manifest)");
-    return bytes;
 }
 
-void CheckpointReader::restore(CheckpointRegistry& registry, std::ostream& notes) const {
+void CheckpointReader::check_size(const std::string& name, const SectionEntry& e) const {
+    // zlib expands at most about 1032:1: a larger size is a damaged manifest,
+    // not a reason to allocate it.
+    const std::string path = dir_ + "/" + e.file;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return; // load_into says it is missing
+    if (e.bytes > uint64_t(st.st_size) * 1100 + 4096)
+        throw CheckpointError("section '" + name + "' is corrupt (its size in the manifest, " +
+                              std::to_string(e.bytes) + " bytes, cannot come from '" + path + "')");
+}
+
+bool CheckpointReader::holds(const std::string& name, const std::string& shape) const {
+    const auto it = sections_.find(name);
+    return it != sections_.end() && it->second.shape == shape;
+}
+
+void CheckpointReader::restore_in_place(CheckpointRegistry& registry,
+                                        const std::vector<std::string>& names,
+                                        SectionBuffer& buffer) const {
+    SectionBuffer packed;
+    for (const std::string& name : names) {
+        const CheckpointRegistry::Section* s = registry.find(name);
+        const auto it = sections_.find(name);
+        if (!s || it == sections_.end())
+            throw CheckpointError("'" + dir_ + "' has no section '" + name + "'");
+        const SectionEntry& e = it->second;
+        if (e.version > s->version)
+            throw CheckpointError("section '" + name + "' is of version " +
+                                  std::to_string(e.version) + ", newer than this Fireplane's " +
+                                  std::to_string(s->version));
+        check_size(name, e);
+        uint8_t* bytes = buffer.reserve(e.bytes);
+        load_into(name, e, bytes, packed);
+        StateIo io = StateIo::reader(name, bytes, e.bytes, e.version, true);
+        s->model->checkpoint(io);
+        if (!io.at_end()) io.fail("not read to its end (the model and the file disagree)");
+    }
+}
+
+SectionBuffer::~SectionBuffer() {
+    if (data_) munmap(data_, capacity_);
+}
+
+uint8_t* SectionBuffer::reserve(size_t bytes) {
+    if (bytes <= capacity_) return data_;
+    if (data_) munmap(data_, capacity_);
+    const size_t page = size_t(sysconf(_SC_PAGESIZE));
+    capacity_ = (bytes + page - 1) / page * page;
+    void* p = mmap(nullptr, capacity_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+        data_ = nullptr;
+        capacity_ = 0;
+        throw CheckpointError("no memory for a section of " + std::to_string(bytes) + " bytes");
+    }
+    madvise(p, capacity_, MADV_DONTFORK);
+    data_ = static_cast<uint8_t*>(p);
+    return data_;
+}
+
+void CheckpointReader::restore(CheckpointRegistry& registry, std::ostream& notes,
+                               const std::vector<std::string>& skip) const {
+    SectionBuffer packed, unpacked;
     for (const auto& [name, e] : sections_)
         if (!e.optional && !registry.find(name))
             throw CheckpointError("'" + dir_ + "' holds section '" + name +
                                   "', which this machine has no model for");
     for (const CheckpointRegistry::Section& s : registry.sections()) {
+        if (std::find(skip.begin(), skip.end(), s.name) != skip.end()) continue;
         const auto it = sections_.find(s.name);
         const bool optional = s.kind == CheckpointRegistry::Kind::Optional;
         if (it == sections_.end()) {
@@ -211,8 +291,10 @@ void CheckpointReader::restore(CheckpointRegistry& registry, std::ostream& notes
                   << s.model->shape() << ": it starts cold\n";
             continue;
         }
-        const std::vector<uint8_t> bytes = load(s.name, e);
-        StateIo io = StateIo::reader(s.name, bytes, e.version);
+        check_size(s.name, e);
+        uint8_t* bytes = unpacked.reserve(e.bytes);
+        load_into(s.name, e, bytes, packed);
+        StateIo io = StateIo::reader(s.name, bytes, e.bytes, e.version);
         s.model->checkpoint(io);
         if (!io.at_end()) io.fail("not read to its end (the model and the file disagree)");
     }

@@ -61,6 +61,21 @@ SavedSections save_sections(CheckpointRegistry& registry,
 void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
                       const SavedSections& saved);
 
+// Bytes for sections read again and again in a process that forks (live
+// points): its pages are not shared with the children (MADV_DONTFORK), so
+// the parent writing them after a fork costs no page fault.
+class SectionBuffer {
+public:
+    SectionBuffer() = default;
+    ~SectionBuffer();
+    SectionBuffer(const SectionBuffer&) = delete;
+    SectionBuffer& operator=(const SectionBuffer&) = delete;
+    uint8_t* reserve(size_t bytes); // at least that many; the contents are not kept
+private:
+    uint8_t* data_ = nullptr;
+    size_t capacity_ = 0;
+};
+
 class CheckpointReader {
 public:
     // Reads the manifest; throws CheckpointError for a folder that is no
@@ -73,7 +88,16 @@ public:
     // damaged, of a newer version or not read whole is an error; an optional
     // one missing or of another shape leaves its model as it is (a line on
     // `notes`). Sections the machine has no model for are an error when required.
-    void restore(CheckpointRegistry& registry, std::ostream& notes) const;
+    // Sections named in `skip` are left as they are (restored() still runs for them).
+    void restore(CheckpointRegistry& registry, std::ostream& notes,
+                 const std::vector<std::string>& skip = {}) const;
+    // Whether the checkpoint holds section `name` with that shape.
+    bool holds(const std::string& name, const std::string& shape) const;
+    // Restores only the sections `names` (each must be there), in place
+    // (StateIo's in_place): the models' restored() is not called. For
+    // sections that are plain data, restored again and again in one process.
+    void restore_in_place(CheckpointRegistry& registry, const std::vector<std::string>& names,
+                          SectionBuffer& buffer) const;
 
 private:
     struct SectionEntry {
@@ -83,7 +107,10 @@ private:
         uint64_t bytes = 0;
         uint32_t crc = 0;
     };
-    std::vector<uint8_t> load(const std::string& name, const SectionEntry& e) const;
+    // The section's bytes into `out` (e.bytes of them), its file read through `packed`.
+    void load_into(const std::string& name, const SectionEntry& e, uint8_t* out,
+                   SectionBuffer& packed) const;
+    void check_size(const std::string& name, const SectionEntry& e) const;
 
     std::string dir_;
     CheckpointInfo info_;

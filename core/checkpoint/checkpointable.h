@@ -33,6 +33,12 @@ public:
     // Optional sections only: a text that must match between the checkpoint
     // and the machine restoring it (the geometry); otherwise the model stays cold.
     virtual std::string shape() const { return {}; }
+    // True when restoring only sets the model's own data: no events to arm,
+    // no restored(), nothing another section's restore reads. Such a section
+    // can be restored again and again in place, before SystemC time reaches
+    // the checkpoint's: live points restore it once per point in the parent
+    // process, and the forked child finds it done.
+    virtual bool plain_data() const { return false; }
 };
 
 class CheckpointRegistry {

@@ -3,11 +3,16 @@
 namespace fireplane {
 
 StateIo StateIo::writer(std::string section, std::vector<uint8_t>& out, unsigned version) {
-    return StateIo(std::move(section), &out, nullptr, version);
+    return StateIo(std::move(section), &out, nullptr, 0, version, false);
 }
 
 StateIo StateIo::reader(std::string section, const std::vector<uint8_t>& in, unsigned version) {
-    return StateIo(std::move(section), nullptr, &in, version);
+    return StateIo(std::move(section), nullptr, in.data(), in.size(), version, false);
+}
+
+StateIo StateIo::reader(std::string section, const uint8_t* data, size_t size, unsigned version,
+                        bool in_place) {
+    return StateIo(std::move(section), nullptr, data, size, version, in_place);
 }
 
 void StateIo::fail(const std::string& why) const {
@@ -20,10 +25,10 @@ void StateIo::raw(uint64_t& v, unsigned width) {
             out_->push_back(uint8_t(v >> (8 * i)));
         return;
     }
-    if (in_->size() - pos_ < width) fail("truncated (the section ends inside a value)");
+    if (in_size_ - pos_ < width) fail("truncated (the section ends inside a value)");
     uint64_t x = 0;
     for (unsigned i = 0; i < width; ++i)
-        x |= uint64_t((*in_)[pos_ + i]) << (8 * i);
+        x |= uint64_t(in_[pos_ + i]) << (8 * i);
     pos_ += width;
     v = x;
 }
@@ -34,14 +39,14 @@ void StateIo::bytes(void* data, size_t len) {
         out_->insert(out_->end(), p, p + len);
         return;
     }
-    if (in_->size() - pos_ < len) fail("truncated (the section ends inside a block of bytes)");
-    std::memcpy(data, in_->data() + pos_, len);
+    if (in_size_ - pos_ < len) fail("truncated (the section ends inside a block of bytes)");
+    std::memcpy(data, in_ + pos_, len);
     pos_ += len;
 }
 
 uint64_t StateIo::count(uint64_t n, size_t min_bytes_each) {
     raw(n, 8);
-    if (restoring() && n > (in_->size() - pos_) / (min_bytes_each ? min_bytes_each : 1))
+    if (restoring() && n > (in_size_ - pos_) / (min_bytes_each ? min_bytes_each : 1))
         fail("a count of " + std::to_string(n) + " is more than the section holds");
     return n;
 }

@@ -9,6 +9,7 @@
 // section.
 #include "checkpoint_error.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -30,6 +31,12 @@ public:
     static StateIo writer(std::string section, std::vector<uint8_t>& out, unsigned version);
     // A reader of `in`, written by a model of section version `version`.
     static StateIo reader(std::string section, const std::vector<uint8_t>& in, unsigned version);
+    // The same over `size` bytes at `data`. With `in_place`, a vector of the
+    // size the section holds keeps its storage and its elements are read in
+    // place: only values that differ are stored, so restoring a state close to
+    // the one there writes few host pages (live points, in a process that forks).
+    static StateIo reader(std::string section, const uint8_t* data, size_t size, unsigned version,
+                          bool in_place = false);
 
     bool saving() const { return out_ != nullptr; }
     bool restoring() const { return out_ == nullptr; }
@@ -38,7 +45,7 @@ public:
     const std::string& section() const { return section_; }
     // Restoring: whether the whole section was read (a model that reads less
     // than it wrote has drifted from its own format).
-    bool at_end() const { return pos_ == in_->size(); }
+    bool at_end() const { return pos_ == in_size_; }
 
     template <typename... T> StateIo& operator()(T&... values) {
         (value(values), ...);
@@ -53,9 +60,14 @@ public:
     [[noreturn]] void fail(const std::string& why) const;
 
 private:
-    StateIo(std::string section, std::vector<uint8_t>* out, const std::vector<uint8_t>* in,
-            unsigned version)
-        : section_(std::move(section)), out_(out), in_(in), version_(version) {}
+    StateIo(std::string section, std::vector<uint8_t>* out, const uint8_t* in, size_t in_size,
+            unsigned version, bool in_place)
+        : section_(std::move(section)), out_(out), in_(in), in_size_(in_size), version_(version),
+          in_place_(in_place) {}
+    // Stores `x` in `v` unless it is there already (a store is a page written).
+    template <typename T> static void store(T& v, const T& x) {
+        if (!(v == x)) v = x;
+    }
 
     void raw(uint64_t& v, unsigned width);
     template <typename T>
@@ -69,26 +81,27 @@ private:
             uint64_t x = v;
             raw(x, 1);
             if (x > 1) fail("a flag holds " + std::to_string(x));
-            v = x != 0;
+            store(v, x != 0);
         } else if constexpr (std::is_enum_v<T>) {
             auto x = static_cast<std::underlying_type_t<T>>(v);
             value(x);
-            v = static_cast<T>(x);
+            store(v, static_cast<T>(x));
         } else if constexpr (std::is_integral_v<T>) {
             uint64_t x = uint64_t(v);
             raw(x, sizeof(T));
-            v = T(x);
+            store(v, T(x));
         } else if constexpr (std::is_floating_point_v<T>) {
             static_assert(sizeof(T) == 8 || sizeof(T) == 4);
             using Bits = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
-            Bits b;
+            Bits b, was;
             std::memcpy(&b, &v, sizeof b);
+            was = b;
             value(b);
-            std::memcpy(&v, &b, sizeof b);
+            if (b != was) std::memcpy(&v, &b, sizeof b);
         } else if constexpr (is_time<T>(0)) { // sc_core::sc_time, without including SystemC
             uint64_t x = v.value();           // in the kernel's resolution, the same in every run
             value(x);
-            v = T::from_value(x);
+            if (x != v.value()) v = T::from_value(x);
         } else if constexpr (std::is_array_v<T>) {
             for (auto& e : v)
                 value(e);
@@ -104,7 +117,7 @@ private:
     }
     template <typename T> void container(std::vector<T>& v) {
         uint64_t n = count(v.size());
-        if (restoring()) v.assign(n, T{});
+        if (restoring() && !(in_place_ && v.size() == n)) v.assign(n, T{});
         for (auto& e : v)
             value(e);
     }
@@ -134,6 +147,7 @@ private:
             }
             return;
         }
+        if (in_place_ && m.size() == n && same_as_written(m)) return;
         m.clear();
         for (uint64_t i = 0; i < n; ++i) {
             typename Map::key_type k{};
@@ -143,12 +157,39 @@ private:
             m.emplace(std::move(k), std::move(v));
         }
     }
+    // In place: whether the section's next bytes are `m`'s entries as saving
+    // writes them (in key order); then they are skipped, and `m` (its nodes)
+    // left untouched.
+    template <typename Map> bool same_as_written(Map& m) {
+        std::vector<typename Map::value_type*> entries;
+        entries.reserve(m.size());
+        for (auto& e : m)
+            entries.push_back(&e);
+        std::sort(entries.begin(), entries.end(),
+                  [](const auto* a, const auto* b) { return a->first < b->first; });
+        std::vector<uint8_t> mine;
+        StateIo w = writer(section_, mine, version_);
+        for (auto* e : entries) {
+            auto key = e->first;
+            w.value(key);
+            w.value(e->second);
+        }
+        if (in_size_ - pos_ < mine.size() || std::memcmp(in_ + pos_, mine.data(), mine.size()))
+            return false;
+        pos_ += mine.size();
+        return true;
+    }
     template <typename K, typename V, typename C> void container(std::map<K, V, C>& m) {
         map_like(m);
     }
     // Unordered maps are written in key order, so the same state gives the same bytes.
     template <typename K, typename V> void container(std::unordered_map<K, V>& m) {
-        if (restoring()) return map_like(m);
+        if (restoring()) {
+            uint64_t n = count(m.size());
+            if (in_place_ && m.size() == n && same_as_written(m)) return;
+            pos_ -= 8; // map_like reads the count again
+            return map_like(m);
+        }
         std::map<K, V> sorted(m.begin(), m.end());
         map_like(sorted);
     }
@@ -173,9 +214,11 @@ private:
 
     std::string section_;
     std::vector<uint8_t>* out_;
-    const std::vector<uint8_t>* in_;
+    const uint8_t* in_;
+    size_t in_size_ = 0;
     size_t pos_ = 0;
     unsigned version_;
+    bool in_place_ = false;
 };
 
 } // namespace fireplane

@@ -67,6 +67,7 @@ public:
     void checkpoint(StateIo& io) override;
     std::string not_quiescent() const override;
     std::string shape() const override;
+    bool plain_data() const override { return true; }
 
     // Told the coherence unit of every store or atomic performed (tracing and
     // the coherence tests' data model).

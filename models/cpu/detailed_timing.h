@@ -56,6 +56,7 @@ public:
     // pipeline configuration restores cold.
     void checkpoint(StateIo& io) override;
     std::string shape() const override;
+    bool plain_data() const override { return true; }
 
 private:
     const InstructionInfo& info(uint64_t pc, uint32_t word);

@@ -111,6 +111,7 @@ public:
     void checkpoint(StateIo& io) override { io(next_slot_); }
     std::string not_quiescent() const override;
     std::string shape() const override { return "address bus"; }
+    bool plain_data() const override { return true; }
     // SC_REPORT_FATAL when a transaction is still in flight (tests call it
     // once the simulation has run out of events).
     void check_drained() const;

@@ -95,6 +95,7 @@ public:
     void checkpoint(StateIo& io) override { io(bank_free_at_); }
     std::string not_quiescent() const override;
     std::string shape() const override { return std::to_string(bank_free_at_.size()) + " banks"; }
+    bool plain_data() const override { return true; }
 
 private:
     struct Timing {

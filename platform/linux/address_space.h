@@ -76,6 +76,9 @@ public:
     // Checkpointable (section os.memory): the mappings and the page table.
     // The pages' bytes are the RAM's own section.
     void checkpoint(StateIo& io) override;
+    bool plain_data() const override {
+        return true;
+    } // the CPUs' restore flushes their translations
 
 private:
     struct Page {

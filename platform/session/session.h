@@ -236,13 +236,16 @@ private:
     std::unique_ptr<LivePointWriter> live_points_;
     // In a child process: restores one live point, measures its unit, writes
     // the sums (or why not) to `fd`, and exits.
-    [[noreturn]] void measure_live_point(const std::string& point, int fd);
+    // `restored`: sections the parent restored already.
+    [[noreturn]] void measure_live_point(const CheckpointReader& point,
+                                         const std::vector<std::string>& restored, int fd);
     CheckpointInfo checkpoint_info() const;
     // Session::restore's halves: the machine ready for a checkpoint of this
     // kind, then the checkpoint's state (at its time) into it.
     void begin_restore(const std::string& mode, const std::vector<std::string>& argv,
                        const std::string& dir);
-    void finish_restore(const CheckpointReader& reader, std::ostream& notes);
+    void finish_restore(const CheckpointReader& reader, std::ostream& notes,
+                        const std::vector<std::string>& skip = {});
     SamplingOptions sampling_options_;
     // The sampler's next phase begins; returns true: the run goes on.
     bool sampling_pause();

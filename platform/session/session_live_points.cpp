@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <deque>
@@ -22,7 +23,8 @@ namespace fireplane {
 namespace {
 
 // What a child says of its point: a line of text, then the sums.
-//   "ok" | "unusable: WHY" | "error: WHY", '\n', notes, '\0', then the sums.
+//   "ok" | "unusable: WHY" | "error: WHY" (the point is bad) | "internal: WHY" (a model
+//   bug), then a newline, the notes, a NUL, and the sums (only after "ok").
 void write_all(int fd, const void* data, size_t n) {
     const auto* p = static_cast<const char*>(data);
     while (n) {
@@ -54,14 +56,14 @@ Outcome parse(const std::string& text, size_t metrics) {
     Outcome o;
     const size_t nl = text.find('\n'), nul = text.find('\0', nl == std::string::npos ? 0 : nl);
     if (nl == std::string::npos || nul == std::string::npos) {
-        o.status = "error: the child process ended without a result";
+        o.status = "internal: its process ended without a result";
         return o;
     }
     o.status = text.substr(0, nl);
     o.notes = text.substr(nl + 1, nul - nl - 1);
     if (o.status != "ok") return o;
     if (text.size() - nul - 1 != metrics * 2 * sizeof(double)) {
-        o.status = "error: a damaged result from the child process";
+        o.status = "internal: a damaged result from its process";
         return o;
     }
     const char* p = text.data() + nul + 1;
@@ -75,7 +77,8 @@ Outcome parse(const std::string& text, size_t metrics) {
 
 } // namespace
 
-void Session::measure_live_point(const std::string& point, int fd) {
+void Session::measure_live_point(const CheckpointReader& reader,
+                                 const std::vector<std::string>& restored, int fd) {
     std::string status = "ok";
     std::ostringstream notes;
     try {
@@ -84,11 +87,7 @@ void Session::measure_live_point(const std::string& point, int fd) {
         ::dup2(null, STDIN_FILENO);
         ::dup2(null, STDOUT_FILENO);
         ::dup2(null, STDERR_FILENO);
-        const CheckpointReader reader(point);
-        if (!reader.info().live_point)
-            throw CheckpointError("'" + point + "' is a checkpoint, not a live point");
-        reader.check_machine(machine_hash(), machine_.file);
-        finish_restore(reader, notes);
+        finish_restore(reader, notes, restored);
         limits_.pause_left = sampler_->start_unit();
         run();
         size_t beyond = 0;
@@ -106,8 +105,10 @@ void Session::measure_live_point(const std::string& point, int fd) {
             status = "unusable: the unit touched " + std::to_string(beyond) +
                      " chunks of memory the point does not hold" + where +
                      ": it ran differently from the run that saved it";
-    } catch (const std::exception& e) {
+    } catch (const CheckpointError& e) {
         status = std::string("error: ") + e.what();
+    } catch (const std::exception& e) {
+        status = std::string("internal: ") + e.what();
     }
     std::string text = status + "\n" + notes.str();
     text.push_back('\0');
@@ -141,6 +142,29 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
     sampling_options_ = library.sampling;
     control_->ignore_model_switches();
     begin_restore(library.mode, library.argv, dir);
+    // Every point's manifest read here, before the first child: what a child
+    // writes costs it a page fault a page, what the parent reads now does not.
+    std::vector<CheckpointReader> readers;
+    readers.reserve(library.points.size());
+    for (const std::string& p : library.points) {
+        readers.emplace_back(dir + "/" + p);
+        if (!readers.back().info().live_point)
+            throw CheckpointError("'" + dir + "/" + p + "' is a checkpoint, not a live point");
+        readers.back().check_machine(machine_hash(), machine_.file);
+    }
+    // Sections of plain data (the caches, predictors, page table: most of a
+    // point's bytes) are restored here, in place, before each child: consecutive
+    // points differ in a few lines, so the parent writes few pages and the
+    // child none. Only those every point holds (warm, in this machine's
+    // shape); the child restores the rest, as a checkpoint restores.
+    std::vector<std::string> in_parent;
+    for (const CheckpointRegistry::Section& s : checkpoints_.sections())
+        if (s.model->plain_data() &&
+            std::all_of(readers.begin(), readers.end(), [&](const CheckpointReader& r) {
+                return r.holds(s.name, s.model->shape());
+            }))
+            in_parent.push_back(s.name);
+    SectionBuffer buffer;
 
     LivePointRun result;
     result.points = library.points.size();
@@ -162,18 +186,19 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
         outcomes[c.point] = parse(text, Sampler::metric_table().size());
         if (WIFSIGNALED(st))
             outcomes[c.point].status =
-                "error: the child process died of signal " + std::to_string(WTERMSIG(st));
+                "internal: its process died of signal " + std::to_string(WTERMSIG(st));
     };
     std::fflush(nullptr); // nothing buffered twice
     for (size_t i = 0; i < library.points.size(); ++i) {
         if (running.size() >= std::max(1u, jobs)) reap();
+        readers[i].restore_in_place(checkpoints_, in_parent, buffer);
         int fds[2];
         if (::pipe(fds) != 0) throw std::runtime_error("live points: pipe failed");
         const pid_t pid = ::fork();
         if (pid < 0) throw std::runtime_error("live points: fork failed");
         if (pid == 0) {
             ::close(fds[0]);
-            measure_live_point(dir + "/" + library.points[i], fds[1]);
+            measure_live_point(readers[i], in_parent, fds[1]);
         }
         ::close(fds[1]);
         running.push_back({pid, fds[0], i});
@@ -186,6 +211,9 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
         const Outcome& o = outcomes[i];
         if (o.status.rfind("error: ", 0) == 0)
             throw CheckpointError("live point '" + library.points[i] + "': " + o.status.substr(7));
+        if (o.status.rfind("internal: ", 0) == 0)
+            throw std::runtime_error("live point '" + library.points[i] +
+                                     "': " + o.status.substr(10));
         if (o.status != "ok") {
             result.unusable.push_back(library.points[i] + ": " + o.status.substr(10));
             continue;
