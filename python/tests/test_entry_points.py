@@ -29,6 +29,8 @@ print(sorted(m for m in sys.modules if m.startswith("fireplane_tools.")))
 def python_scripts():
     out = []
     for path in sorted(glob.glob(os.path.join(ROOT, "scripts", "*"))):
+        if not os.path.isfile(path):  # a __pycache__ a local run left
+            continue
         with open(path) as f:
             if "python" in f.readline():
                 out.append(path)
