@@ -6,6 +6,7 @@
 #include "core/checkpoint/checkpoint_error.h"
 #include "core/text/hex_text.h"
 #include "models/common/memory_image.h"
+#include "models/cpu/isa_table.h"
 #include "session.h"
 
 #include <fcntl.h>
@@ -165,6 +166,8 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
             }))
             in_parent.push_back(s.name);
     SectionBuffer buffer;
+    // Tables built on first use are built here, once, rather than in every child.
+    sparc::isa_rows();
 
     LivePointRun result;
     result.points = library.points.size();
