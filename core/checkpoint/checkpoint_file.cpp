@@ -231,18 +231,28 @@ void CheckpointReader::restore_in_place(CheckpointRegistry& registry,
         const auto it = sections_.find(name);
         if (!s || it == sections_.end())
             throw CheckpointError("'" + dir_ + "' has no section '" + name + "'");
-        const SectionEntry& e = it->second;
-        if (e.version > s->version)
-            throw CheckpointError("section '" + name + "' is of version " +
-                                  std::to_string(e.version) + ", newer than this Fireplane's " +
-                                  std::to_string(s->version));
-        check_size(name, e);
-        uint8_t* bytes = buffer.reserve(e.bytes);
-        load_into(name, e, bytes, packed);
-        StateIo io = StateIo::reader(name, bytes, e.bytes, e.version, true);
-        s->model->checkpoint(io);
-        if (!io.at_end()) io.fail("not read to its end (the model and the file disagree)");
+        check_version(*s, it->second);
+        restore_section(*s, it->second, buffer, packed, true);
     }
+}
+
+void CheckpointReader::check_version(const CheckpointRegistry::Section& s,
+                                     const SectionEntry& e) const {
+    if (e.version > s.version)
+        throw CheckpointError("section '" + s.name + "' is of version " +
+                              std::to_string(e.version) + ", newer than this Fireplane's " +
+                              std::to_string(s.version));
+}
+
+void CheckpointReader::restore_section(const CheckpointRegistry::Section& s, const SectionEntry& e,
+                                       SectionBuffer& unpacked, SectionBuffer& packed,
+                                       bool in_place) const {
+    check_size(s.name, e);
+    uint8_t* bytes = unpacked.reserve(e.bytes);
+    load_into(s.name, e, bytes, packed);
+    StateIo io = StateIo::reader(s.name, bytes, e.bytes, e.version, in_place);
+    s.model->checkpoint(io);
+    if (!io.at_end()) io.fail("not read to its end (the model and the file disagree)");
 }
 
 SectionBuffer::~SectionBuffer() {
@@ -282,21 +292,13 @@ void CheckpointReader::restore(CheckpointRegistry& registry, std::ostream& notes
             continue;
         }
         const SectionEntry& e = it->second;
-        if (e.version > s.version)
-            throw CheckpointError("section '" + s.name + "' is of version " +
-                                  std::to_string(e.version) + ", newer than this Fireplane's " +
-                                  std::to_string(s.version));
+        check_version(s, e);
         if (optional && e.shape != s.model->shape()) {
             notes << "fireplane: checkpoint: '" << s.name << "' was " << e.shape << ", now "
                   << s.model->shape() << ": it starts cold\n";
             continue;
         }
-        check_size(s.name, e);
-        uint8_t* bytes = unpacked.reserve(e.bytes);
-        load_into(s.name, e, bytes, packed);
-        StateIo io = StateIo::reader(s.name, bytes, e.bytes, e.version);
-        s.model->checkpoint(io);
-        if (!io.at_end()) io.fail("not read to its end (the model and the file disagree)");
+        restore_section(s, e, unpacked, packed, false);
     }
     for (const CheckpointRegistry::Section& s : registry.sections())
         s.model->restored();

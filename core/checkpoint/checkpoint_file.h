@@ -111,6 +111,9 @@ private:
     void load_into(const std::string& name, const SectionEntry& e, uint8_t* out,
                    SectionBuffer& packed) const;
     void check_size(const std::string& name, const SectionEntry& e) const;
+    void check_version(const CheckpointRegistry::Section& s, const SectionEntry& e) const;
+    void restore_section(const CheckpointRegistry::Section& s, const SectionEntry& e,
+                         SectionBuffer& unpacked, SectionBuffer& packed, bool in_place) const;
 
     std::string dir_;
     CheckpointInfo info_;

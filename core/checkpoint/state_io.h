@@ -184,12 +184,7 @@ private:
     }
     // Unordered maps are written in key order, so the same state gives the same bytes.
     template <typename K, typename V> void container(std::unordered_map<K, V>& m) {
-        if (restoring()) {
-            uint64_t n = count(m.size());
-            if (in_place_ && m.size() == n && same_as_written(m)) return;
-            pos_ -= 8; // map_like reads the count again
-            return map_like(m);
-        }
+        if (restoring()) return map_like(m);
         std::map<K, V> sorted(m.begin(), m.end());
         map_like(sorted);
     }

@@ -213,7 +213,7 @@ int sc_main(int argc, char* argv[]) {
     add_gdb_options(*run_cmd, run);
     add_sampling_options(*run_cmd, run);
     run_cmd->add_option("program", run.program, "the program and its arguments")
-        ->excludes(add_restore_option(*run_cmd, run))
+        ->excludes(add_restore_option(*run_cmd, run)->excludes("--live-points"))
         ->excludes("--live-points");
 
     cli::RunOptions boot;
@@ -230,7 +230,7 @@ int sc_main(int argc, char* argv[]) {
     add_boot_payload_options(*boot_cmd, boot);
     boot_cmd->add_option("image", boot.program, "the firmware image (ELF, or raw with --raw)")
         ->expected(1)
-        ->excludes(add_restore_option(*boot_cmd, boot))
+        ->excludes(add_restore_option(*boot_cmd, boot)->excludes("--live-points"))
         ->excludes("--live-points");
 
     cli::MachineOptions dump;

@@ -99,14 +99,17 @@ int report_checkpoint(const RunOptions& options, const RunResult& result, int co
 }
 
 // The end-of-run report, statistics file and summary: run and boot alike.
+void write_stats(const RunOptions& options, Session& session, std::ofstream& stats_out) {
+    if (!stats_out.is_open()) return;
+    session.stats().write_json(stats_out);
+    stats_out.close();
+    if (!stats_out)
+        std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n",
+                     options.stats_file.c_str());
+}
+
 void finish_run(const RunOptions& options, Session& session, std::ofstream& stats_out, int code) {
-    if (stats_out.is_open()) {
-        session.stats().write_json(stats_out);
-        stats_out.close();
-        if (!stats_out)
-            std::fprintf(stderr, "fireplane: error: cannot write statistics to '%s'\n",
-                         options.stats_file.c_str());
-    }
+    write_stats(options, session, stats_out);
     if (options.quiet) return;
     session.summary().print(std::cerr, code, session.region_of_interest_used());
     if (session.sampler()) session.sampler()->write_report(std::cerr);
@@ -127,8 +130,6 @@ void plan_sampling(const RunOptions& options, Session& session) {
 
 // --live-points: the library's units measured on this machine, instead of a run.
 int measure_live_points(const RunOptions& options, Session& session, std::ofstream& stats_out) {
-    if (!options.restore_dir.empty())
-        throw std::invalid_argument("--live-points and --restore: choose one");
     const Session::LivePointRun r =
         session.run_live_points(absolute(options.live_points), options.jobs);
     std::cerr << r.notes;
@@ -146,10 +147,7 @@ int measure_live_points(const RunOptions& options, Session& session, std::ofstre
                      session.sampler()->units(), r.points, options.live_points.c_str(),
                      r.host_seconds, options.jobs);
     if (code) std::fprintf(stderr, "fireplane: error: no live point could be measured\n");
-    if (stats_out.is_open()) {
-        session.stats().write_json(stats_out);
-        stats_out.close();
-    }
+    write_stats(options, session, stats_out);
     if (!options.quiet) session.sampler()->write_report(std::cerr);
     return code;
 }

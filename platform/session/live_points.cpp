@@ -109,10 +109,13 @@ void LivePointWriter::stop_capture() {
     capturing_ = false;
 }
 
+std::string LivePointWriter::unit_name() const {
+    return point_name(library_.points.size() + library_.skipped.size() + 1);
+}
+
 void LivePointWriter::unit_begins(const CheckpointInfo& info, const std::string& why_not) {
-    const size_t unit = library_.points.size() + library_.skipped.size() + 1;
     if (!why_not.empty()) {
-        library_.skipped.push_back(point_name(unit) + ": " + why_not);
+        library_.skipped.push_back(unit_name() + ": " + why_not);
         return;
     }
     info_ = info;
@@ -127,11 +130,11 @@ void LivePointWriter::unit_begins(const CheckpointInfo& info, const std::string&
 void LivePointWriter::unit_ends() {
     if (!capturing_) return;
     stop_capture();
-    const size_t unit = library_.points.size() + library_.skipped.size() + 1;
+    const std::string name = unit_name();
     for (MemoryImage* m : memories_)
         if (m->capture().overflowed()) {
-            library_.skipped.push_back(point_name(unit) + ": the unit touched more memory than a "
-                                                          "live point holds");
+            library_.skipped.push_back(name + ": the unit touched more memory than a live point "
+                                              "holds");
             return;
         }
     SavedSections point = std::move(machine_);
@@ -140,8 +143,8 @@ void LivePointWriter::unit_ends() {
     });
     for (SavedSection& s : memory.sections)
         point.sections.push_back(std::move(s));
-    write_checkpoint(dir_ + "/" + point_name(unit), info_, point);
-    library_.points.push_back(point_name(unit));
+    write_checkpoint(dir_ + "/" + name, info_, point);
+    library_.points.push_back(name);
 }
 
 void LivePointWriter::finish() {

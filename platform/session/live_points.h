@@ -44,10 +44,10 @@ public:
     void unit_ends();
     // The index, once the run is over (a unit cut short by the end has no point).
     void finish();
-    size_t points() const { return library_.points.size(); }
 
 private:
     void stop_capture();
+    std::string unit_name() const; // the folder of the unit now beginning or ending
 
     std::string dir_;
     LivePointLibrary library_;

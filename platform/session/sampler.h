@@ -63,6 +63,7 @@ public:
     const UnitSums& last_unit() const { return last_unit_; }
     void add_unit(const UnitSums& sums);
 
+    const SamplingOptions& options() const { return options_; }
     size_t units() const { return metrics_.empty() ? 0 : metrics_.front().estimate.units(); }
     // The estimates, with their confidence intervals, as a table.
     void write_report(std::ostream& out) const;

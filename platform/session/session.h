@@ -246,7 +246,9 @@ private:
                        const std::string& dir);
     void finish_restore(const CheckpointReader& reader, std::ostream& notes,
                         const std::vector<std::string>& skip = {});
-    SamplingOptions sampling_options_;
+    // The sampler for the run's timed model (refused for a functional one);
+    // `what` names the feature in the message.
+    void make_sampler(const SamplingOptions& options, const char* what);
     // The sampler's next phase begins; returns true: the run goes on.
     bool sampling_pause();
     std::unique_ptr<StatsCheckpoint> stats_section_;

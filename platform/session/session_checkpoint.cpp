@@ -164,7 +164,7 @@ void Session::save_live_points(const std::string& dir) {
         throw CheckpointError("component " + c + " cannot be saved in a live point yet");
     const CheckpointInfo info = checkpoint_info();
     LivePointLibrary header;
-    header.sampling = sampling_options_;
+    header.sampling = sampler_->options();
     header.machine_file = info.machine_file;
     header.machine_hash = info.machine_hash;
     header.mode = info.mode;

@@ -23,9 +23,8 @@ namespace fireplane {
 
 namespace {
 
-// What a child says of its point: a line of text, then the sums.
-//   "ok" | "unusable: WHY" | "error: WHY" (the point is bad) | "internal: WHY" (a model
-//   bug), then a newline, the notes, a NUL, and the sums (only after "ok").
+// What a child says of its point: a byte of Outcome::Kind, why (for any other
+// than Ok), a newline, the notes, a NUL, and the sums (Ok only).
 void write_all(int fd, const void* data, size_t n) {
     const auto* p = static_cast<const char*>(data);
     while (n) {
@@ -49,7 +48,13 @@ std::string read_all(int fd) {
 }
 
 struct Outcome {
-    std::string status, notes;
+    enum Kind : char {
+        Ok = 'o',
+        Unusable = 'u', // the unit ran differently: left out
+        Bad = 'b',      // the point is damaged: a CheckpointError
+        Internal = 'i', // a model bug
+    } kind = Internal;
+    std::string why, notes;
     Sampler::UnitSums sums;
 };
 
@@ -57,14 +62,16 @@ Outcome parse(const std::string& text, size_t metrics) {
     Outcome o;
     const size_t nl = text.find('\n'), nul = text.find('\0', nl == std::string::npos ? 0 : nl);
     if (nl == std::string::npos || nul == std::string::npos) {
-        o.status = "internal: its process ended without a result";
+        o.why = "its process ended without a result";
         return o;
     }
-    o.status = text.substr(0, nl);
+    o.kind = Outcome::Kind(text[0]);
+    o.why = text.substr(1, nl - 1);
     o.notes = text.substr(nl + 1, nul - nl - 1);
-    if (o.status != "ok") return o;
+    if (o.kind != Outcome::Ok) return o;
     if (text.size() - nul - 1 != metrics * 2 * sizeof(double)) {
-        o.status = "internal: a damaged result from its process";
+        o.kind = Outcome::Internal;
+        o.why = "a damaged result from its process";
         return o;
     }
     const char* p = text.data() + nul + 1;
@@ -80,7 +87,8 @@ Outcome parse(const std::string& text, size_t metrics) {
 
 void Session::measure_live_point(const CheckpointReader& reader,
                                  const std::vector<std::string>& restored, int fd) {
-    std::string status = "ok";
+    Outcome::Kind kind = Outcome::Ok;
+    std::string why;
     std::ostringstream notes;
     try {
         // The guest's output is the run that made the point's, not this one's.
@@ -100,20 +108,23 @@ void Session::measure_live_point(const CheckpointReader& reader,
                     where = " (the first at " + s.name + " + " + hex(offsets.front()) + ")";
                 beyond += offsets.size();
             }
+        if (!sampler_->done() || beyond) kind = Outcome::Unusable;
         if (!sampler_->done())
-            status = "unusable: the software ended within the unit";
+            why = "the software ended within the unit";
         else if (beyond)
-            status = "unusable: the unit touched " + std::to_string(beyond) +
-                     " chunks of memory the point does not hold" + where +
-                     ": it ran differently from the run that saved it";
+            why = "the unit touched " + std::to_string(beyond) +
+                  " chunks of memory the point does not hold" + where +
+                  ": it ran differently from the run that saved it";
     } catch (const CheckpointError& e) {
-        status = std::string("error: ") + e.what();
+        kind = Outcome::Bad;
+        why = e.what();
     } catch (const std::exception& e) {
-        status = std::string("internal: ") + e.what();
+        kind = Outcome::Internal;
+        why = e.what();
     }
-    std::string text = status + "\n" + notes.str();
+    std::string text = char(kind) + why + "\n" + notes.str();
     text.push_back('\0');
-    if (status == "ok")
+    if (kind == Outcome::Ok)
         for (const auto& [num, den] : sampler_->last_unit()) {
             const double v[2] = {num, den};
             text.append(reinterpret_cast<const char*>(v), sizeof v);
@@ -135,13 +146,7 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
         throw CheckpointError("the live points in '" + dir + "' were made on another machine ('" +
                               library.machine_file + "') than '" + machine_.file +
                               "': CPUs, memories, devices or their addresses differ");
-    const sparc::TimingKind measured = simulation().model;
-    if (measured != sparc::TimingKind::Detailed && measured != sparc::TimingKind::Fixed)
-        throw std::invalid_argument(
-            "live points measure a timed model: choose --model detailed (or fixed)");
-    sampler_ = std::make_unique<Sampler>(library.sampling, platform_->cpus, measured, stats_);
-    sampling_options_ = library.sampling;
-    control_->ignore_model_switches();
+    make_sampler(library.sampling, "live points");
     begin_restore(library.mode, library.argv, dir);
     // Every point's manifest read here, before the first child: what a child
     // writes costs it a page fault a page, what the parent reads now does not.
@@ -187,9 +192,10 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
         while (::waitpid(c.pid, &st, 0) < 0 && errno == EINTR) {
         }
         outcomes[c.point] = parse(text, Sampler::metric_table().size());
-        if (WIFSIGNALED(st))
-            outcomes[c.point].status =
-                "internal: its process died of signal " + std::to_string(WTERMSIG(st));
+        if (WIFSIGNALED(st)) {
+            outcomes[c.point].kind = Outcome::Internal;
+            outcomes[c.point].why = "its process died of signal " + std::to_string(WTERMSIG(st));
+        }
     };
     std::fflush(nullptr); // nothing buffered twice
     for (size_t i = 0; i < library.points.size(); ++i) {
@@ -212,13 +218,11 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
     // In point order, whatever order the children ended in: the same estimates every time.
     for (size_t i = 0; i < outcomes.size(); ++i) {
         const Outcome& o = outcomes[i];
-        if (o.status.rfind("error: ", 0) == 0)
-            throw CheckpointError("live point '" + library.points[i] + "': " + o.status.substr(7));
-        if (o.status.rfind("internal: ", 0) == 0)
-            throw std::runtime_error("live point '" + library.points[i] +
-                                     "': " + o.status.substr(10));
-        if (o.status != "ok") {
-            result.unusable.push_back(library.points[i] + ": " + o.status.substr(10));
+        const std::string what = "live point '" + library.points[i] + "': " + o.why;
+        if (o.kind == Outcome::Bad) throw CheckpointError(what);
+        if (o.kind == Outcome::Internal) throw std::runtime_error(what);
+        if (o.kind == Outcome::Unusable) {
+            result.unusable.push_back(library.points[i] + ": " + o.why);
             continue;
         }
         if (result.notes.empty()) result.notes = o.notes;

@@ -5,21 +5,24 @@
 
 namespace fireplane {
 
-void Session::sample(const SamplingOptions& options) {
-    StatsRegistry::Scope scope(stats_);
+void Session::make_sampler(const SamplingOptions& options, const char* what) {
     const sparc::TimingKind measured = simulation().model;
     if (measured != sparc::TimingKind::Detailed && measured != sparc::TimingKind::Fixed)
-        throw std::invalid_argument(
-            "sampling measures a timed model: choose --model detailed (or fixed)");
+        throw std::invalid_argument(std::string(what) +
+                                    " measure a timed model: choose --model detailed (or fixed)");
+    sampler_ = std::make_unique<Sampler>(options, platform_->cpus, measured, stats_);
+    control_->ignore_model_switches();
+}
+
+void Session::sample(const SamplingOptions& options) {
+    StatsRegistry::Scope scope(stats_);
     if (simulation().fast_forward > 0)
         throw std::invalid_argument(
             "sampling warms the caches from the first instruction: no --fast-forward with it");
     if (checkpoint_) throw std::invalid_argument("a sampled run cannot take a checkpoint yet");
     if (!process_ && !firmware_)
         throw std::logic_error("Session::sample: load a program, firmware or checkpoint first");
-    sampler_ = std::make_unique<Sampler>(options, platform_->cpus, measured, stats_);
-    sampling_options_ = options;
-    control_->ignore_model_switches();
+    make_sampler(options, "sampled runs");
     limits_.pause_left = sampler_->start();
 }
 

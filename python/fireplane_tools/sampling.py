@@ -3,8 +3,9 @@ computed over a whole run's statistics with the same definitions as
 Sampler::metric_table() in platform/session/sampler.cpp, and the estimates a
 sampled run wrote (sampling.<metric>.estimate and .ci99_7)."""
 import re
+import sys
 
-from . import stats
+from . import simulator, stats
 
 BUS_TYPES = ["RTS", "RTSA", "RTO", "RS", "WB", "WS"]
 METRICS = ["cpi", "dcache_read_miss_rate", "ecache_miss_rate", "ecache_mpki",
@@ -48,3 +49,45 @@ def estimates(doc):
 
 def units(doc):
     return int(stats.number(doc, "sampling.units") or 0)
+
+
+# ---- what the sampling checkers (tests/sampling) share ----
+
+LIMIT_EXIT_CODE = 124  # --max-instructions ended the run: its statistics stand
+
+
+def add_run_arguments(ap, sample=100000):
+    """The machine, the run's length and the sampling parameters."""
+    ap.add_argument("fireplane")
+    ap.add_argument("--config")
+    ap.add_argument("--max-instructions", type=int)
+    ap.add_argument("--sample", type=int, default=sample)
+    ap.add_argument("--unit", type=int, default=1000)
+    ap.add_argument("--warmup", type=int, default=2000)
+
+
+def parse_with_program(ap, argv, name):
+    """(options, program): the options before `--`, the program and its arguments after."""
+    if "--" not in argv:
+        sys.exit(f"usage: {name} FIREPLANE [OPTIONS] -- PROGRAM [ARGS...]")
+    split = argv.index("--")
+    return ap.parse_args(argv[:split]), argv[split + 1:]
+
+
+def run_options(a):
+    """(the run's limit, the sampling options) as fireplane options, from add_run_arguments'."""
+    limit = ["--max-instructions", str(a.max_instructions)] if a.max_instructions else []
+    sample = ["--sample", str(a.sample), "--sample-unit", str(a.unit),
+              "--sample-warmup", str(a.warmup)]
+    return limit, sample
+
+
+def checked_run(fireplane, program, config, model, options, stats_file, sets=(),
+                codes=(0, LIMIT_EXIT_CODE), quiet=True):
+    """A run that must exit with one of codes and write statistics; exits the checker otherwise."""
+    r = simulator.fireplane_run(fireplane, program, config=config, model=model, sets=sets,
+                                stats=stats_file, options=options, quiet=quiet)
+    if r.returncode not in codes or r.stats is None:
+        r.echo()
+        sys.exit(f"FAIL: {' '.join(r.cmd)} exited {r.returncode}")
+    return r

@@ -3,11 +3,11 @@
 #   check_errors.sh FIREPLANE PROGRAM
 fireplane=$1 program=$2
 failures=0
-expect() { # expect PATTERN ARGS...: exit code 2 and PATTERN on stderr
+runs() { # runs PATTERN ARGS...: `fireplane run -q ARGS` exits 2 with PATTERN on stderr
     local pattern=$1
     shift
     local err code
-    err=$("$fireplane" run -q "$@" -- "$program" 2>&1 >/dev/null)
+    err=$("$fireplane" run -q "$@" 2>&1 >/dev/null)
     code=$?
     if [[ $code -ne 2 || ! $err =~ $pattern ]]; then
         echo "FAIL: $* -> exit $code: $err"
@@ -16,6 +16,7 @@ expect() { # expect PATTERN ARGS...: exit code 2 and PATTERN on stderr
         echo "ok: $* -> $err"
     fi
 }
+expect() { runs "$@" -- "$program"; } # the same, running the program
 expect "choose --model detailed" --sample 100000
 expect "must be longer than the warming, the warm-up and the unit" --model detailed --sample 2000
 expect "must be longer than" --model detailed --sample 100000 --sample-warming 99000
@@ -31,19 +32,6 @@ lib=$(mktemp -d)
 trap 'rm -rf "$lib"' EXIT
 "$fireplane" run -q --model detailed --sample 100000 --save-live-points "$lib/points" \
     --max-instructions 400000 -- "$program" >/dev/null 2>&1
-runs() { # runs PATTERN ARGS...: a run without a program, exit code 2 and PATTERN on stderr
-    local pattern=$1
-    shift
-    local err code
-    err=$("$fireplane" run -q "$@" 2>&1 >/dev/null)
-    code=$?
-    if [[ $code -ne 2 || ! $err =~ $pattern ]]; then
-        echo "FAIL: $* -> exit $code: $err"
-        failures=$((failures + 1))
-    else
-        echo "ok: $* -> $err"
-    fi
-}
 runs "holds no live points" --model detailed --live-points "$lib"
 runs "is a live point" --model detailed --restore "$lib/points/p000001"
 runs "choose --model detailed" --live-points "$lib/points"

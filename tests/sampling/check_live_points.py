@@ -16,47 +16,27 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
-from fireplane_tools import sampling, simulator  # noqa: E402
+from fireplane_tools import sampling  # noqa: E402
 
-LIMIT_EXIT_CODE = 124  # --max-instructions ended the making run: its statistics stand
-
-
-def run(fireplane, program, config, sets, options, stats_file, codes=(0,)):
+def run(fireplane, program, config, sets, options, stats_file):
     """A detailed run with its statistics, host seconds and stderr; exits when it fails."""
-    r = simulator.fireplane_run(fireplane, program, config=config, model="detailed", sets=sets,
-                                stats=stats_file, options=options, quiet=False)
-    if r.returncode not in codes or r.stats is None:
-        r.echo()
-        sys.exit(f"FAIL: {' '.join(r.cmd)} exited {r.returncode}")
-    return r
+    return sampling.checked_run(fireplane, program, config, "detailed", options, stats_file,
+                                sets=sets, quiet=False)
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("fireplane")
-    ap.add_argument("--config")
-    ap.add_argument("--max-instructions", type=int)
-    ap.add_argument("--sample", type=int, default=1000000)
-    ap.add_argument("--unit", type=int, default=1000)
-    ap.add_argument("--warmup", type=int, default=2000)
+    sampling.add_run_arguments(ap, sample=1000000)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--other-set")
     ap.add_argument("--max-other-error", type=float, default=0.005)
-    argv = sys.argv[1:]
-    if "--" not in argv:
-        sys.exit("usage: check_live_points.py FIREPLANE [OPTIONS] -- PROGRAM [ARGS...]")
-    split = argv.index("--")
-    a = ap.parse_args(argv[:split])
-    program = argv[split + 1:]
-    limit = ["--max-instructions", str(a.max_instructions)] if a.max_instructions else []
-    sample = ["--sample", str(a.sample), "--sample-unit", str(a.unit),
-              "--sample-warmup", str(a.warmup)]
+    a, program = sampling.parse_with_program(ap, sys.argv[1:], "check_live_points.py")
+    limit, sample = sampling.run_options(a)
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         library = os.path.join(tmp, "points")
         made = run(a.fireplane, program, a.config, [], limit + sample +
-                   ["--save-live-points", library], os.path.join(tmp, "made.json"),
-                   (0, LIMIT_EXIT_CODE))
+                   ["--save-live-points", library], os.path.join(tmp, "made.json"))
         want = sampling.estimates(made.stats)
         units = sampling.units(made.stats)
         points = [d for d in os.listdir(library) if d.startswith("p")]
@@ -84,7 +64,7 @@ def main():
         if a.other_set:
             # The same library under another setting, against a sampled run made under it.
             direct = run(a.fireplane, program, a.config, [a.other_set], limit + sample,
-                         os.path.join(tmp, "direct.json"), (0, LIMIT_EXIT_CODE))
+                         os.path.join(tmp, "direct.json"))
             other = run(a.fireplane, [], a.config, [a.other_set],
                         ["--live-points", library, "--jobs", str(a.jobs)],
                         os.path.join(tmp, "other.json"))

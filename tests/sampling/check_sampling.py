@@ -22,44 +22,25 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
-from fireplane_tools import sampling, simulator  # noqa: E402
-
-
-LIMIT_EXIT_CODE = 124  # --max-instructions ended the run: its statistics stand
+from fireplane_tools import sampling  # noqa: E402
 
 
 def run(fireplane, program, config, model, options, stats_file):
     """A run with its statistics and host seconds; exits when it fails."""
-    r = simulator.fireplane_run(fireplane, program, config=config, model=model,
-                                stats=stats_file, options=options)
-    if r.returncode not in (0, LIMIT_EXIT_CODE) or r.stats is None:
-        r.echo()
-        sys.exit(f"FAIL: {' '.join(r.cmd)} exited {r.returncode}")
+    r = sampling.checked_run(fireplane, program, config, model, options, stats_file)
     return r.stats, r.seconds
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("fireplane")
-    ap.add_argument("--config")
+    sampling.add_run_arguments(ap)
     ap.add_argument("--model", default="detailed")
-    ap.add_argument("--max-instructions", type=int)
-    ap.add_argument("--sample", type=int, default=100000)
-    ap.add_argument("--unit", type=int, default=1000)
-    ap.add_argument("--warmup", type=int, default=2000)
     ap.add_argument("--warming", type=int)
     ap.add_argument("--max-error", type=float, default=0.02)
     ap.add_argument("--live-points", action="store_true")
     ap.add_argument("--max-unusable", type=float, default=0.05)
-    argv = sys.argv[1:]
-    if "--" not in argv:
-        sys.exit("usage: check_sampling.py FIREPLANE [OPTIONS] -- PROGRAM [ARGS...]")
-    split = argv.index("--")
-    a = ap.parse_args(argv[:split])
-    program = argv[split + 1:]
-    limit = ["--max-instructions", str(a.max_instructions)] if a.max_instructions else []
-    sample_options = ["--sample", str(a.sample), "--sample-unit", str(a.unit),
-                      "--sample-warmup", str(a.warmup)]
+    a, program = sampling.parse_with_program(ap, sys.argv[1:], "check_sampling.py")
+    limit, sample_options = sampling.run_options(a)
     if a.warming:
         sample_options += ["--sample-warming", str(a.warming)]
     with tempfile.TemporaryDirectory() as tmp:
