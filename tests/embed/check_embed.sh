@@ -32,7 +32,9 @@ run 100 1 --config "$prefix/share/fireplane/configs/uni.yaml" --set simulation.m
 out=$("$example/embed_demo" --set console.base=0x1fff2000000 "$example/sw/crc_client" 2>&1) && fail "overlap accepted"
 grep -q "crc.*console\|console.*crc" <<< "$out" || fail "the overlap error does not name both: $out"
 # The installed program finds the installed machine files by itself.
-"$prefix/bin/fireplane" run --help | grep -q -- "--config TEXT=$prefix/share/fireplane/configs/uni.yaml" \
+# (Captured first: under pipefail, grep -q leaving early would SIGPIPE the help.)
+help=$("$prefix/bin/fireplane" run --help) || fail "the installed fireplane run --help failed"
+grep -q -- "--config TEXT=$prefix/share/fireplane/configs/uni.yaml" <<< "$help" \
     || fail "the installed fireplane does not default to the installed uni.yaml"
 "$prefix/bin/fireplane" dump-config > /dev/null || fail "the installed fireplane cannot read its machine file"
 echo "PASS"

@@ -14,6 +14,6 @@ sum=$(echo "$out" | sed -n 's/^types add up to \([0-9]*\);.*/\1/p')
 all=$(echo "$out" | sed -n 's/.*all types counted together: \([0-9]*\) per run.*/\1/p')
 # One run per type: the runs differ a little (the first one warms the caches).
 (( sum > all * 8 / 10 && sum < all * 12 / 10 ))
-echo "$out" | grep -q '^sequence buffer: 8 entries, overrun$'
+grep -q '^sequence buffer: 8 entries, overrun$' <<< "$out"
 (( $(echo "$out" | grep -cE '^  (RTS|WB) +pa 0x') == 8 ))
 echo "monitor_driver: histogram, totals and a trace segment from the guest"
