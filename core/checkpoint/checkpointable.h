@@ -39,6 +39,11 @@ public:
     // the checkpoint's: live points restore it once per point in the parent
     // process, and the forked child finds it done.
     virtual bool plain_data() const { return false; }
+    // Before a machine that has run is restored again (live points measure
+    // point after point in one process): the model, quiescent, drops every
+    // SystemC event it has scheduled and whatever it keeps on the host side
+    // only, so that the restore leaves it as it leaves a model just built.
+    virtual void unschedule() {}
 };
 
 class CheckpointRegistry {

@@ -26,6 +26,12 @@ public:
     // The answer of the last request, which did not complete at once. Call it
     // from the CPU's thread: it waits in SystemC time until the answer is there.
     cache::CacheAnswer wait_for_answer();
+    // Nothing in flight (the CPU is quiescent): no answer pending, no load skipped.
+    void unschedule() {
+        arrival_.cancel();
+        arrived_ = false;
+        repeat_shift_ = 0;
+    }
 
 private:
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,

@@ -222,6 +222,15 @@ std::string SparcCpu::not_quiescent() const {
     return core_.not_quiescent();
 }
 
+void SparcCpu::unschedule() {
+    parking_ = false;
+    wake_event_.cancel();
+    wake_at_ = sc_core::sc_max_time();
+    core_.flush_code();
+    core_.translation_changed();
+    bridge_.unschedule();
+}
+
 bool SparcCpu::paused() {
     if (!limits_ || limits_->pause_left != 0) return false;
     if (limits_->reached == RunLimits::Reached::None) {
@@ -252,6 +261,10 @@ void SparcCpu::run_thread() {
     bool fast_forwarding = config_.timing != TimingKind::Functional && config_.fast_forward > 0;
     if (!fast_forwarding) select_timing(config_.timing);
     while (!core_.halted()) {
+        if (parking_) {
+            sleep_until_woken();
+            continue;
+        }
         if (!(dispatcher_ ? dispatcher_->dispatch(*this) : started_)) {
             sleep_until_woken();
             continue;

@@ -128,6 +128,12 @@ public:
     void checkpoint(StateIo& io) override;
     void restored() override;
     std::string not_quiescent() const override;
+    void unschedule() override;
+    // Live points: the CPU goes to sleep at its next instruction boundary,
+    // and again whenever woken, as a machine just built sleeps until a
+    // restore wakes it; parked() once it sleeps. unschedule() ends that.
+    void park() { parking_ = true; }
+    bool parked() const { return sleeping_; }
 
     // The Cheetah+ I- and D-MMU (firmware mode; user mode translates through the OS layer).
     const mmu::CheetahMmu& mmu() const { return mmu_; }
@@ -216,6 +222,7 @@ private:
     sc_core::sc_event wake_event_;
     sc_core::sc_time wake_at_ = sc_core::sc_max_time(); // its earliest pending notification
     bool sleeping_ = false;                             // in sleep_until_woken
+    bool parking_ = false;                              // park()ed: sleep
     sc_core::sc_time synced_at_;                        // in sync(): the time it waits for
     uint64_t idle_cycles_ = 0;
     bool end_quantum_ = false;

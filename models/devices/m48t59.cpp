@@ -363,9 +363,13 @@ void M48t59::checkpoint(StateIo& io) {
     io(reset_reported_);
 }
 
-void M48t59::restored() {
+void M48t59::unschedule() {
     alarm_event_.cancel();
     watchdog_event_.cancel();
+}
+
+void M48t59::restored() {
+    unschedule();
     if (alarm_armed_) notify_at(alarm_event_, alarm_due_);
     if (watchdog_armed_) notify_at(watchdog_event_, watchdog_due_);
 }

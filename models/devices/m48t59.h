@@ -101,6 +101,7 @@ public:
     // last counted, the flags, the alarm and watchdog deadlines.
     void checkpoint(StateIo& io) override;
     void restored() override;
+    void unschedule() override;
 
 private:
     using ReadHook = uint8_t (M48t59::*)(unsigned offset, bool debug);

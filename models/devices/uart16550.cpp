@@ -354,6 +354,12 @@ void Uart16550::restored() {
     if (source_.interactive() && !source_.ended()) poll_event_.notify(config_.poll_interval);
 }
 
+void Uart16550::unschedule() {
+    character_event_.cancel();
+    poll_event_.cancel();
+    timeout_event_.cancel();
+}
+
 void Uart16550::start_of_simulation() {
     sink_.begin();
     try {

@@ -76,6 +76,7 @@ public:
     // the character on the line; input goes on from the restoring run's source.
     void checkpoint(StateIo& io) override;
     void restored() override;
+    void unschedule() override;
     uint64_t tx_bytes() const { return tx_bytes_; }
     uint64_t rx_bytes() const { return rx_bytes_; }
     uint64_t overruns() const { return overruns_; }

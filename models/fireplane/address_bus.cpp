@@ -73,6 +73,10 @@ std::string FireplaneBus::not_quiescent() const {
            describe(txns_.begin()->second, txns_.begin()->first);
 }
 
+void FireplaneBus::unschedule() {
+    wake_.cancel();
+}
+
 void FireplaneBus::fatal(const std::string& what) const {
     SC_REPORT_FATAL(name(), what.c_str());
     std::abort(); // SC_REPORT_FATAL does not return unless its action was overridden

@@ -110,6 +110,7 @@ public:
     // free; saved with no transaction in flight.
     void checkpoint(StateIo& io) override { io(next_slot_); }
     std::string not_quiescent() const override;
+    void unschedule() override;
     std::string shape() const override { return "address bus"; }
     bool plain_data() const override { return true; }
     // SC_REPORT_FATAL when a transaction is still in flight (tests call it

@@ -80,6 +80,7 @@ public:
     void checkpoint(StateIo& io) override {
         if (interrupts_.checkpoint(io) && io.restoring()) retry_.notify(config_.interrupt_retry);
     }
+    void unschedule() override { retry_.cancel(); }
     uint64_t transactions(TransactionType t) const { return by_type_[unsigned(t)]; }
 
 private:

@@ -94,6 +94,7 @@ public:
     // (its bytes are the required MemoryImage section); saved with nothing in flight.
     void checkpoint(StateIo& io) override { io(bank_free_at_); }
     std::string not_quiescent() const override;
+    void unschedule() override { peq_.cancel_all(); }
     std::string shape() const override { return std::to_string(bank_free_at_.size()) + " banks"; }
     bool plain_data() const override { return true; }
 

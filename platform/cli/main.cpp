@@ -86,7 +86,8 @@ void add_sampling_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
                                 "--config, --model and --set")
                      ->excludes(sample);
     cmd.add_option("--jobs", run.jobs,
-                   "live points measured at once, each in a process of its own (default 1)")
+                   "processes measuring live points side by side, each a run of consecutive "
+                   "points (default 1)")
         ->check(CLI::Range(1u, 256u))
         ->needs(live);
 }

@@ -143,9 +143,10 @@ int measure_live_points(const RunOptions& options, Session& session, std::ofstre
     const int code = session.sampler()->units() ? 0 : 1;
     if (!code && !options.quiet)
         std::fprintf(stderr,
-                     "live points: %zu units of %zu measured from %s in %.3f s (%u at once)\n",
+                     "live points: %zu units of %zu measured from %s in %.3f s (%u at once, "
+                     "%zu processes)\n",
                      session.sampler()->units(), r.points, options.live_points.c_str(),
-                     r.host_seconds, options.jobs);
+                     r.host_seconds, options.jobs, r.processes);
     if (code) std::fprintf(stderr, "fireplane: error: no live point could be measured\n");
     write_stats(options, session, stats_out);
     if (!options.quiet) session.sampler()->write_report(std::cerr);

@@ -58,6 +58,7 @@ public:
     // Checkpointable (section os.timers): every timer, re-armed on restore.
     void checkpoint(StateIo& io) override;
     void restored() override { schedule(); }
+    void unschedule() override { event_.cancel(); }
 
 private:
     // One POSIX timer; field names follow struct k_itimer.

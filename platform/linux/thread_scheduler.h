@@ -101,6 +101,7 @@ public:
     // the run queue and the futex waiters; the timer re-armed on restore.
     void checkpoint(StateIo& io) override;
     void restored() override;
+    void unschedule() override { timer_.cancel(); }
 
 private:
     size_t index_of(const sparc::SparcCore& core) const; // fatal for a core not ours

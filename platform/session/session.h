@@ -172,13 +172,14 @@ public:
     // live point (live_points.h): the machine warm, and the memory the unit touches.
     void save_live_points(const std::string& dir);
     // Instead of loading anything: measures every unit of the live points in
-    // `dir` in this machine's timed model, `jobs` at a time (each in a child
-    // process), and keeps the estimates as a sampled run does (sampler()).
+    // `dir` in this machine's timed model, in `jobs` child processes at a
+    // time, and keeps the estimates as a sampled run does (sampler()).
     // Throws CheckpointError for a library that does not fit this machine.
     struct LivePointRun {
         size_t points = 0;
         std::vector<std::string> unusable; // a point, and why its unit is left out
         std::string notes;                 // what restoring said (cold sections)
+        size_t processes = 0;              // forked to measure them
         double host_seconds = 0;
     };
     LivePointRun run_live_points(const std::string& dir, unsigned jobs = 1);
@@ -234,11 +235,17 @@ private:
     bool checkpoint_pause();
     std::unique_ptr<Sampler> sampler_;
     std::unique_ptr<LivePointWriter> live_points_;
-    // In a child process: restores one live point, measures its unit, writes
-    // the sums (or why not) to `fd`, and exits.
-    // `restored`: sections the parent restored already.
-    [[noreturn]] void measure_live_point(const CheckpointReader& point,
-                                         const std::vector<std::string>& restored, int fd);
+    // In a child process: restores the live points [first, end) one after
+    // another into this machine, measures each unit, writes a record for each
+    // to `fd`, and exits; early, after a point whose machine cannot take the
+    // next one (park_for_restore). `in_place`: the plain-data sections.
+    [[noreturn]] void measure_live_points(const std::vector<CheckpointReader>& points, size_t first,
+                                          size_t end, const std::vector<std::string>& in_place,
+                                          int fd);
+    // After a unit: the machine made ready to restore a checkpoint of time
+    // `next`, as a machine just built is (quiescent, every CPU asleep, no
+    // event scheduled). Returns "" or why it cannot be.
+    std::string park_for_restore(const sc_core::sc_time& next);
     CheckpointInfo checkpoint_info() const;
     // Session::restore's halves: the machine ready for a checkpoint of this
     // kind, then the checkpoint's state (at its time) into it.

@@ -182,6 +182,32 @@ void Session::checkpoint_at(const CheckpointOptions& options) {
     if (options.at == CheckpointOptions::At::Time) limits_.pause_time = options.time;
 }
 
+std::string Session::park_for_restore(const sc_core::sc_time& next) {
+    // No more instructions: every CPU sleeps from its next instruction
+    // boundary on (those paused now at once), and SystemC time goes on
+    // until what is in flight has landed.
+    for (sparc::SparcCpu* cpu : platform_->cpus)
+        cpu->park();
+    limits_.resumed.notify(sc_core::SC_ZERO_TIME);
+    const auto ready = [&] {
+        for (const sparc::SparcCpu* cpu : platform_->cpus)
+            if (!cpu->parked()) return std::string(cpu->name()) + " did not go to sleep";
+        std::string why = not_quiescent();
+        return why.empty() ? not_quiescent(true) : why;
+    };
+    std::string why;
+    while (!(why = ready()).empty() && sc_core::sc_pending_activity()) {
+        const sc_core::sc_time step = sc_core::sc_time_to_pending_activity();
+        if (sc_core::sc_time_stamp() + step > next) break;
+        sc_core::sc_start(step);
+    }
+    if (!why.empty()) return why;
+    for (const CheckpointRegistry::Section& s : checkpoints_.sections())
+        s.model->unschedule();
+    checkpoints_.set_restoring(true);
+    return "";
+}
+
 bool Session::checkpoint_pause() {
     limits_.reached = sparc::RunLimits::Reached::None;
     limits_.pause_left = std::numeric_limits<uint64_t>::max();

@@ -1,8 +1,12 @@
 // Session: measuring a library of live points (live_points.h). The parent
-// makes the machine ready once; each point is restored in a child process
-// forked from it, so restoring costs only the point's own sections, and the
-// children run side by side. SystemC's coroutines are in the one host thread
-// that fork() copies.
+// makes the machine ready once and forks a process per `jobs`, each with a
+// run of consecutive points. A process restores point after point into its
+// machine, parking it between them (park_for_restore); restoring in place
+// writes the few pages that differ, where a process per point paid a page
+// fault for every page it wrote. A point whose machine cannot be parked ends
+// its process, and a new one, forked from the untouched parent, goes on from
+// the next point. SystemC's coroutines are in the one host thread that
+// fork() copies.
 #include "core/checkpoint/checkpoint_error.h"
 #include "core/text/hex_text.h"
 #include "models/common/memory_image.h"
@@ -10,21 +14,22 @@
 #include "session.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <deque>
 #include <sstream>
 
 namespace fireplane {
 
 namespace {
 
-// What a child says of its point: a byte of Outcome::Kind, why (for any other
-// than Ok), a newline, the notes, a NUL, and the sums (Ok only).
+// What a child says of a point: the point's index and the record's length
+// (8 bytes each), then a byte of Outcome::Kind, why (for any other than Ok),
+// a newline, the notes, a NUL, and the sums (Ok only).
 void write_all(int fd, const void* data, size_t n) {
     const auto* p = static_cast<const char*>(data);
     while (n) {
@@ -36,17 +41,6 @@ void write_all(int fd, const void* data, size_t n) {
     }
 }
 
-std::string read_all(int fd) {
-    std::string out;
-    char buf[4096];
-    for (;;) {
-        const ssize_t r = ::read(fd, buf, sizeof buf);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) return out;
-        out.append(buf, size_t(r));
-    }
-}
-
 struct Outcome {
     enum Kind : char {
         Ok = 'o',
@@ -54,7 +48,7 @@ struct Outcome {
         Bad = 'b',      // the point is damaged: a CheckpointError
         Internal = 'i', // a model bug
     } kind = Internal;
-    std::string why, notes;
+    std::string why = "no process reported on it", notes;
     Sampler::UnitSums sums;
 };
 
@@ -85,51 +79,61 @@ Outcome parse(const std::string& text, size_t metrics) {
 
 } // namespace
 
-void Session::measure_live_point(const CheckpointReader& reader,
-                                 const std::vector<std::string>& restored, int fd) {
-    Outcome::Kind kind = Outcome::Ok;
-    std::string why;
-    std::ostringstream notes;
-    try {
-        // The guest's output is the run that made the point's, not this one's.
-        const int null = ::open("/dev/null", O_RDWR);
-        ::dup2(null, STDIN_FILENO);
-        ::dup2(null, STDOUT_FILENO);
-        ::dup2(null, STDERR_FILENO);
-        finish_restore(reader, notes, restored);
-        limits_.pause_left = sampler_->start_unit();
-        run();
-        size_t beyond = 0;
-        std::string where;
-        for (const CheckpointRegistry::Section& s : checkpoints_.sections())
-            if (const auto* m = dynamic_cast<const MemoryImage*>(s.model)) {
-                const std::vector<uint64_t> offsets = m->touched_beyond_restored();
-                if (!offsets.empty() && where.empty())
-                    where = " (the first at " + s.name + " + " + hex(offsets.front()) + ")";
-                beyond += offsets.size();
-            }
-        if (!sampler_->done() || beyond) kind = Outcome::Unusable;
-        if (!sampler_->done())
-            why = "the software ended within the unit";
-        else if (beyond)
-            why = "the unit touched " + std::to_string(beyond) +
-                  " chunks of memory the point does not hold" + where +
-                  ": it ran differently from the run that saved it";
-    } catch (const CheckpointError& e) {
-        kind = Outcome::Bad;
-        why = e.what();
-    } catch (const std::exception& e) {
-        kind = Outcome::Internal;
-        why = e.what();
-    }
-    std::string text = char(kind) + why + "\n" + notes.str();
-    text.push_back('\0');
-    if (kind == Outcome::Ok)
-        for (const auto& [num, den] : sampler_->last_unit()) {
-            const double v[2] = {num, den};
-            text.append(reinterpret_cast<const char*>(v), sizeof v);
+void Session::measure_live_points(const std::vector<CheckpointReader>& points, size_t first,
+                                  size_t end, const std::vector<std::string>& in_place, int fd) {
+    // The guest's output is the run that made the points', not this one's.
+    const int null = ::open("/dev/null", O_RDWR);
+    ::dup2(null, STDIN_FILENO);
+    ::dup2(null, STDOUT_FILENO);
+    ::dup2(null, STDERR_FILENO);
+    SectionBuffer buffer;
+    for (size_t i = first; i < end; ++i) {
+        const CheckpointReader& reader = points[i];
+        Outcome::Kind kind = Outcome::Ok;
+        std::string why;
+        std::ostringstream notes;
+        try {
+            reader.restore_in_place(checkpoints_, in_place, buffer);
+            finish_restore(reader, notes, in_place);
+            limits_.pause_left = sampler_->start_unit();
+            run();
+            size_t beyond = 0;
+            std::string where;
+            for (const CheckpointRegistry::Section& s : checkpoints_.sections())
+                if (const auto* m = dynamic_cast<const MemoryImage*>(s.model)) {
+                    const std::vector<uint64_t> offsets = m->touched_beyond_restored();
+                    if (!offsets.empty() && where.empty())
+                        where = " (the first at " + s.name + " + " + hex(offsets.front()) + ")";
+                    beyond += offsets.size();
+                }
+            if (!sampler_->done() || beyond) kind = Outcome::Unusable;
+            if (!sampler_->done())
+                why = "the software ended within the unit";
+            else if (beyond)
+                why = "the unit touched " + std::to_string(beyond) +
+                      " chunks of memory the point does not hold" + where +
+                      ": it ran differently from the run that saved it";
+        } catch (const CheckpointError& e) {
+            kind = Outcome::Bad;
+            why = e.what();
+        } catch (const std::exception& e) {
+            kind = Outcome::Internal;
+            why = e.what();
         }
-    write_all(fd, text.data(), text.size());
+        std::string text = char(kind) + why + "\n" + notes.str();
+        text.push_back('\0');
+        if (kind == Outcome::Ok)
+            for (const auto& [num, den] : sampler_->last_unit()) {
+                const double v[2] = {num, den};
+                text.append(reinterpret_cast<const char*>(v), sizeof v);
+            }
+        const uint64_t header[2] = {i, text.size()};
+        write_all(fd, header, sizeof header);
+        write_all(fd, text.data(), text.size());
+        if (kind == Outcome::Bad || kind == Outcome::Internal || i + 1 == end) break;
+        const sc_core::sc_time next(double(points[i + 1].info().time_ps), sc_core::SC_PS);
+        if (!park_for_restore(next).empty()) break; // a new process goes on from the next
+    }
     ::_exit(0); // no destructors: they belong to the parent's machine
 }
 
@@ -148,8 +152,7 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
                               "': CPUs, memories, devices or their addresses differ");
     make_sampler(library.sampling, "live points");
     begin_restore(library.mode, library.argv, dir);
-    // Every point's manifest read here, before the first child: what a child
-    // writes costs it a page fault a page, what the parent reads now does not.
+    // Every point's manifest read here, once, before the first child.
     std::vector<CheckpointReader> readers;
     readers.reserve(library.points.size());
     for (const std::string& p : library.points) {
@@ -159,63 +162,100 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
         readers.back().check_machine(machine_hash(), machine_.file);
     }
     // Sections of plain data (the caches, predictors, page table: most of a
-    // point's bytes) are restored here, in place, before each child: consecutive
-    // points differ in a few lines, so the parent writes few pages and the
-    // child none. Only those every point holds (warm, in this machine's
-    // shape); the child restores the rest, as a checkpoint restores.
-    std::vector<std::string> in_parent;
+    // point's bytes) are restored in place: consecutive points differ in a
+    // few lines. Only those every point holds (warm, in this machine's
+    // shape); the rest are restored as a checkpoint restores them.
+    std::vector<std::string> in_place;
     for (const CheckpointRegistry::Section& s : checkpoints_.sections())
         if (s.model->plain_data() &&
             std::all_of(readers.begin(), readers.end(), [&](const CheckpointReader& r) {
                 return r.holds(s.name, s.model->shape());
             }))
-            in_parent.push_back(s.name);
-    SectionBuffer buffer;
+            in_place.push_back(s.name);
     // Tables built on first use are built here, once, rather than in every child.
     sparc::isa_rows();
 
+    const size_t n = library.points.size();
     LivePointRun result;
-    result.points = library.points.size();
-    std::vector<Outcome> outcomes(library.points.size());
+    result.points = n;
+    std::vector<Outcome> outcomes(n);
     struct Child {
         pid_t pid;
         int fd;
-        size_t point;
+        size_t first, next, end; // its run of points, and the next it reports
+        std::string pending;
     };
-    std::deque<Child> running;
-    const auto reap = [&] {
-        const Child c = running.front();
-        running.pop_front();
-        const std::string text = read_all(c.fd);
-        ::close(c.fd);
-        int st = 0;
-        while (::waitpid(c.pid, &st, 0) < 0 && errno == EINTR) {
-        }
-        outcomes[c.point] = parse(text, Sampler::metric_table().size());
-        if (WIFSIGNALED(st)) {
-            outcomes[c.point].kind = Outcome::Internal;
-            outcomes[c.point].why = "its process died of signal " + std::to_string(WTERMSIG(st));
-        }
-    };
+    std::vector<Child> running;
     std::fflush(nullptr); // nothing buffered twice
-    for (size_t i = 0; i < library.points.size(); ++i) {
-        if (running.size() >= std::max(1u, jobs)) reap();
-        readers[i].restore_in_place(checkpoints_, in_parent, buffer);
+    const auto spawn = [&](size_t first, size_t end) {
         int fds[2];
         if (::pipe(fds) != 0) throw std::runtime_error("live points: pipe failed");
         const pid_t pid = ::fork();
         if (pid < 0) throw std::runtime_error("live points: fork failed");
         if (pid == 0) {
             ::close(fds[0]);
-            measure_live_point(readers[i], in_parent, fds[1]);
+            for (const Child& c : running)
+                ::close(c.fd);
+            measure_live_points(readers, first, end, in_place, fds[1]);
         }
         ::close(fds[1]);
-        running.push_back({pid, fds[0], i});
+        running.push_back({pid, fds[0], first, first, end, {}});
+        ++result.processes;
+    };
+    // Consecutive points to each process: they differ least.
+    const size_t processes = std::min<size_t>(std::max(1u, jobs), n);
+    for (size_t j = 0; j < processes; ++j)
+        spawn(n * j / processes, n * (j + 1) / processes);
+    const size_t header = 2 * sizeof(uint64_t), metrics = Sampler::metric_table().size();
+    while (!running.empty()) {
+        std::vector<pollfd> fds;
+        for (const Child& c : running)
+            fds.push_back({c.fd, POLLIN, 0});
+        if (::poll(fds.data(), fds.size(), -1) < 0) {
+            if (errno == EINTR) continue;
+            throw std::runtime_error("live points: poll failed");
+        }
+        for (size_t k = running.size(); k-- > 0;) {
+            if (!fds[k].revents) continue;
+            Child& c = running[k];
+            char buf[65536];
+            const ssize_t r = ::read(c.fd, buf, sizeof buf);
+            if (r < 0 && errno == EINTR) continue;
+            if (r > 0) {
+                c.pending.append(buf, size_t(r));
+                uint64_t h[2];
+                while (c.pending.size() >= header && (std::memcpy(h, c.pending.data(), header),
+                                                      c.pending.size() >= header + h[1])) {
+                    if (h[0] != c.next)
+                        throw std::logic_error("live points: a record out of order");
+                    outcomes[c.next++] = parse(c.pending.substr(header, h[1]), metrics);
+                    c.pending.erase(0, header + h[1]);
+                }
+                continue;
+            }
+            // The process ended: it measured its run, stopped at a point its
+            // machine could not go on from, or died at one.
+            ::close(c.fd);
+            int st = 0;
+            while (::waitpid(c.pid, &st, 0) < 0 && errno == EINTR) {
+            }
+            const Child ended = c;
+            running.erase(running.begin() + long(k));
+            if (ended.next == ended.end) continue;
+            if (WIFSIGNALED(st)) {
+                outcomes[ended.next].kind = Outcome::Internal;
+                outcomes[ended.next].why =
+                    "its process died of signal " + std::to_string(WTERMSIG(st));
+                continue;
+            }
+            // A process that reported nothing, or an error, ends the run (below).
+            const Outcome::Kind last =
+                ended.next > ended.first ? outcomes[ended.next - 1].kind : Outcome::Internal;
+            if (last == Outcome::Ok || last == Outcome::Unusable) spawn(ended.next, ended.end);
+        }
     }
-    while (!running.empty())
-        reap();
 
-    // In point order, whatever order the children ended in: the same estimates every time.
+    // In point order, whatever process measured them: the same estimates every time.
     for (size_t i = 0; i < outcomes.size(); ++i) {
         const Outcome& o = outcomes[i];
         const std::string what = "live point '" + library.points[i] + "': " + o.why;
