@@ -19,20 +19,6 @@ void StateIo::fail(const std::string& why) const {
     throw CheckpointError("section '" + section_ + "': " + why);
 }
 
-void StateIo::raw(uint64_t& v, unsigned width) {
-    if (saving()) {
-        for (unsigned i = 0; i < width; ++i)
-            out_->push_back(uint8_t(v >> (8 * i)));
-        return;
-    }
-    if (in_size_ - pos_ < width) fail("truncated (the section ends inside a value)");
-    uint64_t x = 0;
-    for (unsigned i = 0; i < width; ++i)
-        x |= uint64_t(in_[pos_ + i]) << (8 * i);
-    pos_ += width;
-    v = x;
-}
-
 void StateIo::bytes(void* data, size_t len) {
     if (saving()) {
         const auto* p = static_cast<const uint8_t*>(data);
@@ -45,7 +31,7 @@ void StateIo::bytes(void* data, size_t len) {
 }
 
 uint64_t StateIo::count(uint64_t n, size_t min_bytes_each) {
-    raw(n, 8);
+    raw<8>(n);
     if (restoring() && n > (in_size_ - pos_) / (min_bytes_each ? min_bytes_each : 1))
         fail("a count of " + std::to_string(n) + " is more than the section holds");
     return n;

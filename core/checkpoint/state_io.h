@@ -69,7 +69,24 @@ private:
         if (!(v == x)) v = x;
     }
 
-    void raw(uint64_t& v, unsigned width);
+    // A value of `width` bytes, little-endian. Inline: a cache section is
+    // hundreds of thousands of them.
+    template <unsigned width> void raw(uint64_t& v) {
+        static_assert(width >= 1 && width <= 8);
+        if (saving()) {
+            uint8_t b[width];
+            for (unsigned i = 0; i < width; ++i)
+                b[i] = uint8_t(v >> (8 * i));
+            out_->insert(out_->end(), b, b + width);
+            return;
+        }
+        if (in_size_ - pos_ < width) fail("truncated (the section ends inside a value)");
+        uint64_t x = 0;
+        for (unsigned i = 0; i < width; ++i)
+            x |= uint64_t(in_[pos_ + i]) << (8 * i);
+        pos_ += width;
+        v = x;
+    }
     template <typename T>
     static constexpr auto is_time(int) -> decltype(T::from_value(uint64_t(0)).value(), bool()) {
         return true;
@@ -79,7 +96,7 @@ private:
     template <typename T> void value(T& v) {
         if constexpr (std::is_same_v<T, bool>) {
             uint64_t x = v;
-            raw(x, 1);
+            raw<1>(x);
             if (x > 1) fail("a flag holds " + std::to_string(x));
             store(v, x != 0);
         } else if constexpr (std::is_enum_v<T>) {
@@ -88,7 +105,7 @@ private:
             store(v, static_cast<T>(x));
         } else if constexpr (std::is_integral_v<T>) {
             uint64_t x = uint64_t(v);
-            raw(x, sizeof(T));
+            raw<sizeof(T)>(x);
             store(v, T(x));
         } else if constexpr (std::is_floating_point_v<T>) {
             static_assert(sizeof(T) == 8 || sizeof(T) == 4);

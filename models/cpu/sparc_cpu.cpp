@@ -223,7 +223,7 @@ std::string SparcCpu::not_quiescent() const {
 }
 
 void SparcCpu::unschedule() {
-    parking_ = false;
+    parking_ = end_quantum_ = false;
     wake_event_.cancel();
     wake_at_ = sc_core::sc_max_time();
     core_.flush_code();

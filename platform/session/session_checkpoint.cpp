@@ -186,8 +186,10 @@ std::string Session::park_for_restore(const sc_core::sc_time& next) {
     // No more instructions: every CPU sleeps from its next instruction
     // boundary on (those paused now at once), and SystemC time goes on
     // until what is in flight has landed.
-    for (sparc::SparcCpu* cpu : platform_->cpus)
+    for (sparc::SparcCpu* cpu : platform_->cpus) {
+        if (cpu->core().halted()) return std::string(cpu->name()) + " has halted";
         cpu->park();
+    }
     limits_.resumed.notify(sc_core::SC_ZERO_TIME);
     const auto ready = [&] {
         for (const sparc::SparcCpu* cpu : platform_->cpus)
