@@ -135,8 +135,29 @@ private:
     template <typename T> void container(std::vector<T>& v) {
         uint64_t n = count(v.size());
         if (restoring() && !(in_place_ && v.size() == n)) v.assign(n, T{});
+        if constexpr (is_plain_bytes<T>()) { // as the file has them: one block
+            const size_t len = v.size() * sizeof(T);
+            if (saving()) {
+                const auto* p = reinterpret_cast<const uint8_t*>(v.data());
+                out_->insert(out_->end(), p, p + len);
+                return;
+            }
+            if (in_size_ - pos_ < len) fail("truncated (the section ends inside a vector)");
+            if (std::memcmp(v.data(), in_ + pos_, len) != 0) std::memcpy(v.data(), in_ + pos_, len);
+            pos_ += len;
+            return;
+        }
         for (auto& e : v)
             value(e);
+    }
+    // Integers and enums (not flags, which are checked) whose bytes in memory
+    // are the file's: little-endian, fixed width.
+    template <typename T> static constexpr bool is_plain_bytes() {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        return (std::is_integral_v<T> || std::is_enum_v<T>) && !std::is_same_v<T, bool>;
+#else
+        return false;
+#endif
     }
     template <typename T> void container(std::deque<T>& v) {
         uint64_t n = count(v.size());
