@@ -154,7 +154,8 @@ private:
     // are the file's: little-endian, fixed width.
     template <typename T> static constexpr bool is_plain_bytes() {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        return (std::is_integral_v<T> || std::is_enum_v<T>) && !std::is_same_v<T, bool>;
+        constexpr bool number = std::is_integral_v<T> || std::is_enum_v<T>;
+        return number && !std::is_same_v<T, bool>;
 #else
         return false;
 #endif
