@@ -2,7 +2,8 @@
 """Checks live points (docs/sampling.md): a sampled run of PROGRAM saves a
 library (--save-live-points); measuring the library (--live-points) must
 give the same units, so bit-identical estimates, as the run that made it,
-and with --jobs too. With --other-set P=V, the library is measured again
+and with --jobs too, each process measuring its whole run of points (its
+machine parks after every unit). With --other-set P=V, the library is measured again
 under that setting and compared with a sampled run made directly under it:
 one library serves other timing configurations.
 
@@ -12,6 +13,7 @@ one library serves other timing configurations.
 """
 import argparse
 import os
+import re
 import sys
 import tempfile
 
@@ -54,6 +56,13 @@ def main():
                   f"units in {used.seconds:.2f} s")
             if sampling.units(used.stats) != units:
                 failures.append(f"--jobs {jobs}: {sampling.units(used.stats)} units, not {units}")
+            # One CPU, no unit at the program's end: every machine parks after every
+            # unit, so each process measures its whole run of points.
+            processes = re.search(r"at once, (\d+) processes\)", used.stderr)
+            if not processes or int(processes.group(1)) != jobs:
+                failures.append(f"--jobs {jobs}: measured in "
+                                f"{processes.group(1) if processes else 'an unknown number of'}"
+                                f" processes, not {jobs}: a machine did not park")
             for name, (est, ci) in want.items():
                 g_est, g_ci = got[name]
                 same = (est == g_est or (est != est and g_est != g_est)) and \
