@@ -133,6 +133,7 @@ private:
     };
 
     uint64_t line_index(uint64_t set, unsigned way) const { return set * ways_ + way; }
+    void reset_line(uint64_t line); // to the state the cache was built with (checkpoints)
     // The geometry's address split, with shifts and masks computed once: the
     // detailed model looks up several caches per instruction.
     uint64_t set_of(uint64_t pa) const { return (pa >> offset_bits_) & set_mask_; }

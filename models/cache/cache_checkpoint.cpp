@@ -2,6 +2,8 @@
 // another geometry restores them cold; docs/checkpoints.md).
 #include "cache_hierarchy.h"
 
+#include <algorithm>
+
 namespace fireplane::cache {
 
 void Replacement::checkpoint(StateIo& io) {
@@ -9,9 +11,59 @@ void Replacement::checkpoint(StateIo& io) {
     lfsr_.checkpoint(io);
 }
 
+// Version 2 writes only the lines that differ from a line as the cache was
+// built (no tag, invalid, every sub-block I, no valid bytes): most of an
+// 8 MiB E$, and live points restore twelve of them a point. Version 1 wrote
+// every line.
 void CacheArray::checkpoint(StateIo& io) {
-    io(lines_, states_, byte_masks_);
+    if (io.version() < 2) {
+        io(lines_, states_, byte_masks_);
+        replacement_.checkpoint(io);
+        return;
+    }
+    const bool masks = !byte_masks_.empty();
+    const auto built = [&](uint64_t i) {
+        const MoesiState* s = states_of(i);
+        return lines_[i].tag == 0 && !lines_[i].valid && (!masks || byte_masks_[i] == 0) &&
+               std::all_of(s, s + sub_blocks_, [](MoesiState m) { return m == MoesiState::I; });
+    };
+    const auto line = [&](uint64_t i) {
+        io(lines_[i]);
+        for (unsigned b = 0; b < sub_blocks_; ++b)
+            io(states_of(i)[b]);
+        if (masks) io(byte_masks_[i]);
+    };
+    std::vector<uint64_t> written;
+    if (io.saving())
+        for (uint64_t i = 0; i < lines_.size(); ++i)
+            if (!built(i)) written.push_back(i);
+    uint64_t n = io.count(written.size(), 8);
+    uint64_t next = 0; // restoring: the lines before it are done
+    for (uint64_t k = 0; k < n; ++k) {
+        uint64_t i = io.saving() ? written[k] : 0;
+        io(i);
+        if (io.restoring()) {
+            if (i < next || i >= lines_.size()) io.fail("a cache line out of order or range");
+            for (; next < i; ++next)
+                reset_line(next);
+            next = i + 1;
+        }
+        line(i);
+    }
+    if (io.restoring())
+        for (; next < lines_.size(); ++next)
+            reset_line(next);
     replacement_.checkpoint(io);
+}
+
+// As the cache was built; nothing stored where nothing differs (live points
+// restore in place).
+void CacheArray::reset_line(uint64_t i) {
+    if (lines_[i].tag != 0 || lines_[i].valid) lines_[i] = Line{};
+    MoesiState* s = states_of(i);
+    for (unsigned b = 0; b < sub_blocks_; ++b)
+        if (s[b] != MoesiState::I) s[b] = MoesiState::I;
+    if (!byte_masks_.empty() && byte_masks_[i] != 0) byte_masks_[i] = 0;
 }
 
 void HierarchyTiming::checkpoint(StateIo& io) {

@@ -128,7 +128,8 @@ private:
     unsigned bw_depth_ = 0;
     std::array<uint64_t, kNumTransactionTypes> bus_requests_{};
     uint64_t hits_ = 0, misses_ = 0;
-    CheckpointSection checkpoint_section_{this->name(), 1, *this,
+    // Version 2: only the lines that differ from the built cache's (cache_checkpoint.cpp).
+    CheckpointSection checkpoint_section_{this->name(), 2, *this,
                                           CheckpointRegistry::Kind::Optional};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };

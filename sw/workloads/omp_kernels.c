@@ -4,8 +4,10 @@
 // and checksums are per-row sums added serially, so the report is
 // bit-identical whatever the thread count (only the "threads" line changes).
 //
-// Usage: omp_kernels [-t threads | threads]
+// Usage: omp_kernels [-t threads | threads] [-r rounds]
 // Threads default to OMP_NUM_THREADS, else every CPU (omp_get_num_procs()).
+// Rounds (default 1) repeat both kernels, for runs long enough to sample:
+// the matrix product is the same every round, the relaxation goes on.
 // The two kernels are the region of interest (FIREPLANE_ROI_*; the magic
 // instructions are no-ops elsewhere, qemu-sparc64 included). Unless
 // OMP_WAIT_POLICY or GOMP_SPINCOUNT is set, idle threads sleep in the
@@ -102,27 +104,31 @@ static void jacobi(void) {
     }
 }
 
-// Threads from "-t N" or a bare "N"; 0 when not given. Exits on bad input.
-static int parse_threads(int argc, char** argv) {
-    const char* arg = NULL;
-    if (argc == 3 && strcmp(argv[1], "-t") == 0)
-        arg = argv[2];
-    else if (argc == 2)
-        arg = argv[1];
-    else if (argc != 1)
-        arg = "";
-    if (!arg) return 0;
+static void usage(const char* program) {
+    fprintf(stderr, "usage: %s [-t threads | threads] [-r rounds]\n", program);
+    exit(2);
+}
+
+// A whole number in [1, 1024], or the usage.
+static int count_arg(const char* arg, const char* program) {
     char* end;
     long n = strtol(arg, &end, 10);
-    if (end == arg || *end != '\0' || n < 1 || n > 1024) {
-        fprintf(stderr, "usage: %s [-t threads | threads]\n", argv[0]);
-        exit(2);
-    }
+    if (end == arg || *end != '\0' || n < 1 || n > 1024) usage(program);
     return (int)n;
 }
 
 int main(int argc, char** argv) {
-    int threads = parse_threads(argc, argv);
+    int threads = 0, rounds = 1;
+    for (int i = 1; i < argc; i++) {
+        if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-r") == 0) && i + 1 < argc) {
+            int* target = argv[i][1] == 't' ? &threads : &rounds;
+            *target = count_arg(argv[++i], argv[0]);
+        } else if (i == 1) {
+            threads = count_arg(argv[i], argv[0]);
+        } else {
+            usage(argv[0]);
+        }
+    }
     if (threads == 0)
         threads = getenv("OMP_NUM_THREADS") ? omp_get_max_threads() : omp_get_num_procs();
     omp_set_dynamic(0);
@@ -142,8 +148,10 @@ int main(int argc, char** argv) {
             grid[0][i][j] = grid[1][i][j] = initial_value(i, j);
 
     FIREPLANE_ROI_BEGIN();
-    matmul();
-    jacobi();
+    for (int r = 0; r < rounds; r++) {
+        matmul();
+        jacobi();
+    }
     FIREPLANE_ROI_END();
 
     // Matmul report: per-row sums (fixed order) added serially.
@@ -187,6 +195,6 @@ int main(int argc, char** argv) {
     }
     printf("jacobi: %dx%d grid, %d sweeps, interior sum %.15e, centre %.15e, "
            "largest update in the last sweep %.6e\n",
-           kGrid, kGrid, kSweeps, heat, u[kGrid / 2][kGrid / 2], delta);
+           kGrid, kGrid, kSweeps * rounds, heat, u[kGrid / 2][kGrid / 2], delta);
     return same ? 0 : 1;
 }
