@@ -179,8 +179,7 @@ void CheckpointReader::check_machine(const std::string& hash,
 
 void CheckpointReader::load_into(const std::string& name, const SectionEntry& e, uint8_t* out,
                                  SectionBuffer& packed) const {
-    // POSIX reads into a reused buffer: a forked child that restores pays a
-    // page fault for every page it writes, heap pages included.
+    // POSIX reads into a reused buffer: no stream, no allocation per section.
     const std::string path = dir_ + "/" + e.file;
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw CheckpointError("section '" + name + "': its file '" + path + "' is missing");
@@ -217,23 +216,14 @@ void CheckpointReader::check_size(const std::string& name, const SectionEntry& e
                               std::to_string(e.bytes) + " bytes, cannot come from '" + path + "')");
 }
 
-bool CheckpointReader::holds(const std::string& name, const std::string& shape) const {
-    const auto it = sections_.find(name);
-    return it != sections_.end() && it->second.shape == shape;
-}
-
-void CheckpointReader::restore_in_place(CheckpointRegistry& registry,
-                                        const std::vector<std::string>& names,
-                                        SectionBuffer& buffer) const {
-    SectionBuffer packed;
-    for (const std::string& name : names) {
-        const CheckpointRegistry::Section* s = registry.find(name);
-        const auto it = sections_.find(name);
-        if (!s || it == sections_.end())
-            throw CheckpointError("'" + dir_ + "' has no section '" + name + "'");
-        check_version(*s, it->second);
-        restore_section(*s, it->second, buffer, packed, true);
+bool CheckpointReader::restores_whole(const CheckpointRegistry& registry) const {
+    for (const CheckpointRegistry::Section& s : registry.sections()) {
+        const auto it = sections_.find(s.name);
+        if (s.kind == CheckpointRegistry::Kind::Optional &&
+            (it == sections_.end() || it->second.shape != s.model->shape()))
+            return false;
     }
+    return true;
 }
 
 void CheckpointReader::check_version(const CheckpointRegistry::Section& s,
@@ -270,20 +260,19 @@ uint8_t* SectionBuffer::reserve(size_t bytes) {
         capacity_ = 0;
         throw CheckpointError("no memory for a section of " + std::to_string(bytes) + " bytes");
     }
-    madvise(p, capacity_, MADV_DONTFORK);
     data_ = static_cast<uint8_t*>(p);
     return data_;
 }
 
 void CheckpointReader::restore(CheckpointRegistry& registry, std::ostream& notes,
-                               const std::vector<std::string>& skip) const {
-    SectionBuffer packed, unpacked;
+                               SectionBuffers* buffers) const {
+    SectionBuffers own;
+    SectionBuffers& b = buffers ? *buffers : own;
     for (const auto& [name, e] : sections_)
         if (!e.optional && !registry.find(name))
             throw CheckpointError("'" + dir_ + "' holds section '" + name +
                                   "', which this machine has no model for");
     for (const CheckpointRegistry::Section& s : registry.sections()) {
-        if (std::find(skip.begin(), skip.end(), s.name) != skip.end()) continue;
         const auto it = sections_.find(s.name);
         const bool optional = s.kind == CheckpointRegistry::Kind::Optional;
         if (it == sections_.end()) {
@@ -298,7 +287,7 @@ void CheckpointReader::restore(CheckpointRegistry& registry, std::ostream& notes
                   << s.model->shape() << ": it starts cold\n";
             continue;
         }
-        restore_section(s, e, unpacked, packed, false);
+        restore_section(s, e, b.unpacked, b.packed, s.model->plain_data());
     }
     for (const CheckpointRegistry::Section& s : registry.sections())
         s.model->restored();

@@ -61,9 +61,8 @@ SavedSections save_sections(CheckpointRegistry& registry,
 void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
                       const SavedSections& saved);
 
-// Bytes for sections read again and again in a process that forks (live
-// points): its pages are not shared with the children (MADV_DONTFORK), so
-// the parent writing them after a fork costs no page fault.
+// Bytes reused from section to section, and from restore to restore (live
+// points restore point after point): mapped, grown as needed, never zero-filled.
 class SectionBuffer {
 public:
     SectionBuffer() = default;
@@ -74,6 +73,9 @@ public:
 private:
     uint8_t* data_ = nullptr;
     size_t capacity_ = 0;
+};
+struct SectionBuffers {
+    SectionBuffer packed, unpacked; // a section's file, and its bytes
 };
 
 class CheckpointReader {
@@ -88,16 +90,13 @@ public:
     // damaged, of a newer version or not read whole is an error; an optional
     // one missing or of another shape leaves its model as it is (a line on
     // `notes`). Sections the machine has no model for are an error when required.
-    // Sections named in `skip` are left as they are (restored() still runs for them).
+    // A model of plain data is restored in place (StateIo's in_place).
+    // `buffers`: kept by a caller that restores again and again.
     void restore(CheckpointRegistry& registry, std::ostream& notes,
-                 const std::vector<std::string>& skip = {}) const;
-    // Whether the checkpoint holds section `name` with that shape.
-    bool holds(const std::string& name, const std::string& shape) const;
-    // Restores only the sections `names` (each must be there), in place
-    // (StateIo's in_place): the models' restored() is not called. For
-    // sections that are plain data, restored again and again in one process.
-    void restore_in_place(CheckpointRegistry& registry, const std::vector<std::string>& names,
-                          SectionBuffer& buffer) const;
+                 SectionBuffers* buffers = nullptr) const;
+    // Whether restoring sets every model of `registry`: no optional section
+    // missing or of another shape (such a model keeps the state it has).
+    bool restores_whole(const CheckpointRegistry& registry) const;
 
 private:
     struct SectionEntry {

@@ -33,11 +33,10 @@ public:
     // Optional sections only: a text that must match between the checkpoint
     // and the machine restoring it (the geometry); otherwise the model stays cold.
     virtual std::string shape() const { return {}; }
-    // True when restoring only sets the model's own data: no events to arm,
-    // no restored(), nothing another section's restore reads. Such a section
-    // can be restored again and again in place, before SystemC time reaches
-    // the checkpoint's: live points restore it once per point in the parent
-    // process, and the forked child finds it done.
+    // True when restoring sets every field the model keeps (its vectors can
+    // keep their storage): such a section is restored in place, storing only
+    // the values that differ. Live points restore point after point into one
+    // machine, and consecutive points' caches differ in a few lines.
     virtual bool plain_data() const { return false; }
     // Before a machine that has run is restored again (live points measure
     // point after point in one process): the model, quiescent, drops every

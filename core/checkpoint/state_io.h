@@ -34,7 +34,7 @@ public:
     // The same over `size` bytes at `data`. With `in_place`, a vector of the
     // size the section holds keeps its storage and its elements are read in
     // place: only values that differ are stored, so restoring a state close to
-    // the one there writes few host pages (live points, in a process that forks).
+    // the one there writes little (live points restore point after point).
     static StateIo reader(std::string section, const uint8_t* data, size_t size, unsigned version,
                           bool in_place = false);
 

@@ -76,9 +76,8 @@ public:
     // Checkpointable (section os.memory): the mappings and the page table.
     // The pages' bytes are the RAM's own section.
     void checkpoint(StateIo& io) override;
-    bool plain_data() const override {
-        return true;
-    } // the CPUs' restore flushes their translations
+    // Plain data: the CPUs drop their cached translations when they are restored.
+    bool plain_data() const override { return true; }
 
 private:
     struct Page {

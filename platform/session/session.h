@@ -237,11 +237,10 @@ private:
     std::unique_ptr<LivePointWriter> live_points_;
     // In a child process: restores the live points [first, end) one after
     // another into this machine, measures each unit, writes a record for each
-    // to `fd`, and exits; early, after a point whose machine cannot take the
-    // next one (park_for_restore). `in_place`: the plain-data sections.
+    // to `fd`, and exits; early, before a point that cannot be restored into
+    // a machine that has run (park_for_restore, CheckpointReader::restores_whole).
     [[noreturn]] void measure_live_points(const std::vector<CheckpointReader>& points, size_t first,
-                                          size_t end, const std::vector<std::string>& in_place,
-                                          int fd);
+                                          size_t end, int fd);
     // After a unit: the machine made ready to restore a checkpoint of time
     // `next`, as a machine just built is (quiescent, every CPU asleep, no
     // event scheduled). Returns "" or why it cannot be.
@@ -252,7 +251,7 @@ private:
     void begin_restore(const std::string& mode, const std::vector<std::string>& argv,
                        const std::string& dir);
     void finish_restore(const CheckpointReader& reader, std::ostream& notes,
-                        const std::vector<std::string>& skip = {});
+                        SectionBuffers* buffers = nullptr);
     // The sampler for the run's timed model (refused for a functional one);
     // `what` names the feature in the message.
     void make_sampler(const SamplingOptions& options, const char* what);

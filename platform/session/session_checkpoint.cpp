@@ -147,12 +147,13 @@ void Session::begin_restore(const std::string& mode, const std::vector<std::stri
 }
 
 void Session::finish_restore(const CheckpointReader& reader, std::ostream& notes,
-                             const std::vector<std::string>& skip) {
-    // Every CPU sleeps at time zero (nothing started it); SystemC time then
-    // goes to the checkpoint's, where the models take their state back.
+                             SectionBuffers* buffers) {
+    // Every CPU sleeps (nothing started it, or park_for_restore put it to
+    // sleep); SystemC time then goes to the checkpoint's, where the models
+    // take their state back.
     const sc_core::sc_time at(double(reader.info().time_ps), sc_core::SC_PS);
     if (at > sc_core::sc_time_stamp()) sc_core::sc_start(at - sc_core::sc_time_stamp());
-    reader.restore(checkpoints_, notes, skip);
+    reader.restore(checkpoints_, notes, buffers);
     checkpoints_.set_restoring(false);
 }
 

@@ -80,21 +80,20 @@ Outcome parse(const std::string& text, size_t metrics) {
 } // namespace
 
 void Session::measure_live_points(const std::vector<CheckpointReader>& points, size_t first,
-                                  size_t end, const std::vector<std::string>& in_place, int fd) {
+                                  size_t end, int fd) {
     // The guest's output is the run that made the points', not this one's.
     const int null = ::open("/dev/null", O_RDWR);
     ::dup2(null, STDIN_FILENO);
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
-    SectionBuffer buffer;
+    SectionBuffers buffers;
     for (size_t i = first; i < end; ++i) {
         const CheckpointReader& reader = points[i];
         Outcome::Kind kind = Outcome::Ok;
         std::string why;
         std::ostringstream notes;
         try {
-            reader.restore_in_place(checkpoints_, in_place, buffer);
-            finish_restore(reader, notes, in_place);
+            finish_restore(reader, notes, &buffers);
             limits_.pause_left = sampler_->start_unit();
             run();
             size_t beyond = 0;
@@ -131,8 +130,12 @@ void Session::measure_live_points(const std::vector<CheckpointReader>& points, s
         write_all(fd, header, sizeof header);
         write_all(fd, text.data(), text.size());
         if (kind == Outcome::Bad || kind == Outcome::Internal || i + 1 == end) break;
+        // A model the next point does not set (an optional section saved cold,
+        // or of another geometry) must start cold, as in a machine just built:
+        // a new process goes on from the next point, as when parking fails.
+        if (!points[i + 1].restores_whole(checkpoints_)) break;
         const sc_core::sc_time next(double(points[i + 1].info().time_ps), sc_core::SC_PS);
-        if (!park_for_restore(next).empty()) break; // a new process goes on from the next
+        if (!park_for_restore(next).empty()) break;
     }
     ::_exit(0); // no destructors: they belong to the parent's machine
 }
@@ -161,17 +164,6 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
             throw CheckpointError("'" + dir + "/" + p + "' is a checkpoint, not a live point");
         readers.back().check_machine(machine_hash(), machine_.file);
     }
-    // Sections of plain data (the caches, predictors, page table: most of a
-    // point's bytes) are restored in place: consecutive points differ in a
-    // few lines. Only those every point holds (warm, in this machine's
-    // shape); the rest are restored as a checkpoint restores them.
-    std::vector<std::string> in_place;
-    for (const CheckpointRegistry::Section& s : checkpoints_.sections())
-        if (s.model->plain_data() &&
-            std::all_of(readers.begin(), readers.end(), [&](const CheckpointReader& r) {
-                return r.holds(s.name, s.model->shape());
-            }))
-            in_place.push_back(s.name);
     // Tables built on first use are built here, once, rather than in every child.
     sparc::isa_rows();
 
@@ -196,7 +188,7 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
             ::close(fds[0]);
             for (const Child& c : running)
                 ::close(c.fd);
-            measure_live_points(readers, first, end, in_place, fds[1]);
+            measure_live_points(readers, first, end, fds[1]);
         }
         ::close(fds[1]);
         running.push_back({pid, fds[0], first, first, end, {}});

@@ -5,11 +5,13 @@ give the same units, so bit-identical estimates, as the run that made it,
 and with --jobs too, each process measuring its whole run of points (its
 machine parks after every unit). With --other-set P=V, the library is measured again
 under that setting and compared with a sampled run made directly under it:
-one library serves other timing configurations.
+one library serves other timing configurations. With --cold-set P=V (a
+cache geometry the library was not saved with), every unit starts cold,
+whichever process measures it: --jobs 1 and --jobs N give the same estimates.
 
   check_live_points.py FIREPLANE [--config YAML] [--max-instructions N]
       [--sample N] [--unit N] [--warmup N] [--jobs N]
-      [--other-set P=V] [--max-other-error 0.005] -- PROGRAM [ARGS...]
+      [--other-set P=V] [--max-other-error 0.005] [--cold-set P=V] -- PROGRAM [ARGS...]
 """
 import argparse
 import os
@@ -32,6 +34,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--other-set")
     ap.add_argument("--max-other-error", type=float, default=0.005)
+    ap.add_argument("--cold-set")
     a, program = sampling.parse_with_program(ap, sys.argv[1:], "check_live_points.py")
     limit, sample = sampling.run_options(a)
     failures = []
@@ -87,6 +90,23 @@ def main():
                                 f"{100 * err:.2f}% from the direct sampled run's {d_cpi:.4f}")
             if o_cpi == want["cpi"][0]:
                 failures.append(f"with {a.other_set}: the CPI did not change")
+        if a.cold_set:
+            cold = {}
+            for jobs in (1, a.jobs):
+                r = run(a.fireplane, [], a.config, [a.cold_set],
+                        ["--live-points", library, "--jobs", str(jobs)],
+                        os.path.join(tmp, f"cold{jobs}.json"))
+                cold[jobs] = sampling.estimates(r.stats)["cpi"][0]
+                if "it starts cold" not in r.stderr:
+                    failures.append(f"with {a.cold_set}, --jobs {jobs}: no note that the caches "
+                                    "start cold")
+            print(f"  with {a.cold_set}: CPI {cold[1]!r} (1 job), {cold[a.jobs]!r} "
+                  f"({a.jobs} jobs), cold caches; the points' own {want['cpi'][0]:.4f}")
+            if cold[1] != cold[a.jobs]:
+                failures.append(f"with {a.cold_set}: CPI {cold[1]!r} with 1 job, "
+                                f"{cold[a.jobs]!r} with {a.jobs}: a unit did not start cold")
+            if cold[1] == want["cpi"][0]:
+                failures.append(f"with {a.cold_set}: the CPI did not change")
     for f in failures:
         print("FAIL: " + f)
     sys.exit(1 if failures else 0)
