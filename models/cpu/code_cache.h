@@ -12,10 +12,24 @@ namespace fireplane::sparc {
 
 constexpr unsigned kInsnsPerPage = 8192 / 4;
 
+// A compiled block (jit/block_compiler.h): runs from its entry PC, leaves
+// PC and nPC set, and returns the instructions it completed (at most `max`).
+using BlockFn = uint64_t (*)(SparcCore* core);
+struct CompiledBlock {
+    BlockFn fn = nullptr;
+    uint32_t max = 0;
+};
+
 struct CodePage {
     uint64_t va = 0;
     uint64_t pa = 0; // physical page, for the I$
     Insn insns[kInsnsPerPage];
+    // Per entry slot: its compiled block, and how often it was entered
+    // before (kNoBlock: it cannot start one).
+    CompiledBlock blocks[kInsnsPerPage];
+    uint8_t heat[kInsnsPerPage];
+    static constexpr uint8_t kNoBlock = 0xff;
+    void drop_blocks();
 };
 
 class CodeCache {
@@ -31,6 +45,7 @@ public:
     // The same for a store by physical address (within one page), under any virtual page.
     void invalidate_physical(uint64_t pa, uint64_t len);
     void clear() { pages_.clear(); }
+    void drop_blocks(); // every page's compiled blocks (the code buffer was emptied)
     size_t size() const { return pages_.size(); }
 
 private:

@@ -150,13 +150,14 @@ constexpr uint32_t kRdMask = 0x1fu << 25;
 
 void add_control_rows(std::vector<IsaRow>& rows) {
     const IsaRow table[] = {
-        {"b", kOp2Mask, op(0) | op2(2), "b22", bicc, nullptr},
-        {"bp", kOp2Mask, op(0) | op2(1), "bcc,b19", bicc, nullptr},
-        {"br", kOp2Mask | (1u << 28), op(0) | op2(3), "r1,b16", bpr, nullptr},
+        {"b", kOp2Mask, op(0) | op2(2), "b22", bicc, nullptr, 0, NativeOp::Branch},
+        {"bp", kOp2Mask, op(0) | op2(1), "bcc,b19", bicc, nullptr, 0, NativeOp::Branch},
+        {"br", kOp2Mask | (1u << 28), op(0) | op2(3), "r1,b16", bpr, nullptr, 0,
+         NativeOp::BranchReg},
         {"fb", kOp2Mask, op(0) | op2(6), "b22", fbfcc, nullptr},
         {"fbp", kOp2Mask, op(0) | op2(5), "fcc,b19", fbfcc, nullptr},
-        {"call", kOpMask, op(1), "c30", call, nullptr},
-        {"jmpl", kOp3Mask, op(2) | op3(0x38), "a,rd", FP_BOTH(jmpl)},
+        {"call", kOpMask, op(1), "c30", call, nullptr, 0, NativeOp::Call},
+        {"jmpl", kOp3Mask, op(2) | op3(0x38), "a,rd", FP_BOTH(jmpl), 0, NativeOp::Jmpl},
         {"return", kOp3Mask | kRdMask, op(2) | op3(0x39), "a", FP_BOTH(return_insn)},
         {"save", kOp3Mask, op(2) | op3(0x3c), "r1,o2,rd", FP_BOTH(save)},
         {"restore", kOp3Mask, op(2) | op3(0x3d), "r1,o2,rd", FP_BOTH(restore)},

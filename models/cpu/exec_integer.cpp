@@ -254,53 +254,53 @@ template <bool Imm> bool movr(SparcCore& c, const Insn& in) {
 constexpr uint32_t kXBit = 1u << 12;
 constexpr uint32_t kA3 = kOp3Mask; // rows fixing op and op3
 
-#define ALU(name, o3, Op)                                                                          \
-    { name, kA3, op(2) | op3(o3), "r1,o2,rd", alu<Op, false>, alu<Op, true> }
-#define ALUCC(name, o3, Op, K)                                                                     \
+#define ALU(name, o3, Op, N)                                                                       \
+    { name, kA3, op(2) | op3(o3), "r1,o2,rd", alu<Op, false>, alu<Op, true>, 0, NativeOp::N }
+#define ALUCC(name, o3, Op, K, N)                                                                  \
     {                                                                                              \
         name, kA3, op(2) | op3(o3), "r1,o2,rd", alu_cc<Op, CcKind::K, false>,                      \
-            alu_cc<Op, CcKind::K, true>                                                            \
+            alu_cc<Op, CcKind::K, true>, 0, NativeOp::N                                            \
     }
 #define SHIFT(name, o3, x, Op)                                                                     \
     {                                                                                              \
         name, kA3 | kXBit, op(2) | op3(o3) | (x ? kXBit : 0), "r1,sh,rd", alu<Op, false>,          \
-            alu<Op, true>                                                                          \
+            alu<Op, true>, 0, NativeOp::Op                                                         \
     }
 
 } // namespace
 
 void add_integer_rows(std::vector<IsaRow>& rows) {
     const IsaRow table[] = {
-        ALU("add", 0x00, Add),
-        ALU("and", 0x01, And),
-        ALU("or", 0x02, Or),
-        ALU("xor", 0x03, Xor),
-        ALU("sub", 0x04, Sub),
-        ALU("andn", 0x05, AndN),
-        ALU("orn", 0x06, OrN),
-        ALU("xnor", 0x07, XNor),
-        ALU("addc", 0x08, AddC),
-        ALU("mulx", 0x09, MulX),
-        ALU("umul", 0x0a, Umul),
-        ALU("smul", 0x0b, Smul),
-        ALU("subc", 0x0c, SubC),
+        ALU("add", 0x00, Add, Add),
+        ALU("and", 0x01, And, And),
+        ALU("or", 0x02, Or, Or),
+        ALU("xor", 0x03, Xor, Xor),
+        ALU("sub", 0x04, Sub, Sub),
+        ALU("andn", 0x05, AndN, AndN),
+        ALU("orn", 0x06, OrN, OrN),
+        ALU("xnor", 0x07, XNor, XNor),
+        ALU("addc", 0x08, AddC, None),
+        ALU("mulx", 0x09, MulX, MulX),
+        ALU("umul", 0x0a, Umul, None),
+        ALU("smul", 0x0b, Smul, None),
+        ALU("subc", 0x0c, SubC, None),
         {"udivx", kA3, op(2) | op3(0x0d), "r1,o2,rd", FP_BOTH(udivx)},
         {"udiv", kA3, op(2) | op3(0x0e), "r1,o2,rd", div32<false, false, false>,
          div32<false, false, true>},
         {"sdiv", kA3, op(2) | op3(0x0f), "r1,o2,rd", div32<true, false, false>,
          div32<true, false, true>},
-        ALUCC("addcc", 0x10, Add, Add),
-        ALUCC("andcc", 0x11, And, Logic),
-        ALUCC("orcc", 0x12, Or, Logic),
-        ALUCC("xorcc", 0x13, Xor, Logic),
-        ALUCC("subcc", 0x14, Sub, Sub),
-        ALUCC("andncc", 0x15, AndN, Logic),
-        ALUCC("orncc", 0x16, OrN, Logic),
-        ALUCC("xnorcc", 0x17, XNor, Logic),
-        ALUCC("addccc", 0x18, AddC, Add),
-        ALUCC("umulcc", 0x1a, Umul, Logic),
-        ALUCC("smulcc", 0x1b, Smul, Logic),
-        ALUCC("subccc", 0x1c, SubC, Sub),
+        ALUCC("addcc", 0x10, Add, Add, AddCc),
+        ALUCC("andcc", 0x11, And, Logic, AndCc),
+        ALUCC("orcc", 0x12, Or, Logic, OrCc),
+        ALUCC("xorcc", 0x13, Xor, Logic, XorCc),
+        ALUCC("subcc", 0x14, Sub, Sub, SubCc),
+        ALUCC("andncc", 0x15, AndN, Logic, AndNCc),
+        ALUCC("orncc", 0x16, OrN, Logic, OrNCc),
+        ALUCC("xnorcc", 0x17, XNor, Logic, XNorCc),
+        ALUCC("addccc", 0x18, AddC, Add, None),
+        ALUCC("umulcc", 0x1a, Umul, Logic, None),
+        ALUCC("smulcc", 0x1b, Smul, Logic, None),
+        ALUCC("subccc", 0x1c, SubC, Sub, None),
         {"udivcc", kA3, op(2) | op3(0x1e), "r1,o2,rd", div32<false, true, false>,
          div32<false, true, true>},
         {"sdivcc", kA3, op(2) | op3(0x1f), "r1,o2,rd", div32<true, true, false>,
@@ -324,7 +324,7 @@ void add_integer_rows(std::vector<IsaRow>& rows) {
         {"sdivx", kA3, op(2) | op3(0x2d), "r1,o2,rd", FP_BOTH(sdivx)},
         {"popc", kA3 | (0x1fu << 14), op(2) | op3(0x2e), "o2,rd", FP_BOTH(popc)},
         {"movr", kA3, op(2) | op3(0x2f), "r1,rc,s10,rd", FP_BOTH(movr)},
-        {"sethi", kOp2Mask, op(0) | op2(4), "hi", sethi, nullptr},
+        {"sethi", kOp2Mask, op(0) | op2(4), "hi", sethi, nullptr, 0, NativeOp::Sethi},
         // To %g0 these are no-ops with meanings for the simulator (more mask bits: tried first).
         {"sethi", ~0u, op(0) | op2(4) | (0xfc000 >> 10), "hi", sw_count_marker, nullptr},
         {"sethi", ~0xffu, op(0) | op2(4) | kMagicImm22Base, "hi", magic, nullptr},

@@ -352,9 +352,9 @@ template <bool Extended, bool Imm> bool stfsr(SparcCore& c, const Insn& in) {
 constexpr uint32_t kRdMask = 0x1fu << 25;
 constexpr uint32_t kMem = op(3);
 #define LD(name, o3, T)                                                                            \
-    { name, kOp3Mask, kMem | op3(o3), "a,rd", ld<T, false>, ld<T, true> }
+    { name, kOp3Mask, kMem | op3(o3), "a,rd", ld<T, false>, ld<T, true>, 0, native_load<T>() }
 #define ST(name, o3, T)                                                                            \
-    { name, kOp3Mask, kMem | op3(o3), "rd,a", st<T, false>, st<T, true> }
+    { name, kOp3Mask, kMem | op3(o3), "rd,a", st<T, false>, st<T, true>, 0, native_store<T>() }
 #define LDA(name, o3, T)                                                                           \
     { name, kOp3Mask, kMem | op3(o3), "aa,rd", lda<T, false>, lda<T, true> }
 #define STA(name, o3, T)                                                                           \

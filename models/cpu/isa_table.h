@@ -23,6 +23,7 @@
 //   mm           MEMBAR mask; pf  PREFETCH function (rd)
 //   fsr xfsr     %fsr operand
 #include "insn.h"
+#include "native_op.h"
 
 #include <cstdint>
 #include <optional>
@@ -39,6 +40,7 @@ struct IsaRow {
     ExecFn exec;     // i = 0, or the only form
     ExecFn exec_imm; // i = 1; nullptr when the row has no i bit
     uint8_t aux = 0; // per-row constant handed to the handler (insn.aux) unless operands set it
+    NativeOp native = NativeOp::None; // its form in compiled blocks (jit/block_compiler.h)
 };
 
 // Encoding helpers for the rows.

@@ -80,6 +80,8 @@ public:
 
     // Counting, on the hot path: into the bank of the current mode.
     void count(Event e, uint64_t n = 1) { bank_[unsigned(e)] += n; }
+    // Where the current bank's address is kept, for compiled code (jit/) that counts.
+    uint64_t* const* current_bank() const { return &bank_; }
 
     // Cycles and instructions are not counted one by one: the core passes
     // its running totals, and a mode change banks them.

@@ -1,5 +1,7 @@
 #include "sparc_core.h"
 
+#include "jit/block_compiler.h"
+
 #include "address_translator.h"
 #include "disassembler.h"
 #include "host_fp.h"
@@ -92,6 +94,8 @@ SparcCore::SparcCore(MemoryBackend& memory, TrapHandler* trap_handler)
     counters.set_mode(pstate & kPstatePriv, counter_now()); // they follow PSTATE.PRIV from here
 }
 
+SparcCore::~SparcCore() = default;
+
 uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
     cycle_limit_ = cycle_limit;
     if (debug_) // a debugger is attached (debug_hook.h): the same chains, watched
@@ -104,6 +108,28 @@ uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
                       : run_loop<false, true>(budget, cycle_limit);
     // One cycle per instruction: the budget is the limit.
     return trace_ ? run_loop<true, false>(budget, 0) : run_loop<false, false>(budget, 0);
+}
+
+void SparcCore::set_compiled_blocks(bool on) {
+    if (on == compiled_blocks()) return;
+    code_cache_.drop_blocks();
+    compiler_ = on ? std::make_unique<BlockCompiler>(*this) : nullptr;
+}
+
+uint64_t SparcCore::run_block(uint64_t length) {
+    if (npc != pc + 4) return 0; // a delay slot: blocks start on sequential flow
+    const unsigned slot = unsigned(pc & kPageMask) >> 2;
+    CompiledBlock& block = current_page_->blocks[slot];
+    if (!block.fn) {
+        uint8_t& heat = current_page_->heat[slot];
+        if (heat == CodePage::kNoBlock || ++heat < kHotEntry) return 0;
+        block = compiler_->compile(*current_page_, pc);
+        if (!block.fn) {
+            heat = CodePage::kNoBlock;
+            return 0;
+        }
+    }
+    return block.max <= length ? block.fn(this) : 0;
 }
 
 void SparcCore::power_on_reset() {
@@ -275,6 +301,19 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
                     1, std::min(length, counters.instructions_to_overflow(counter_now())));
             if (length > 1 && event_cycle_ != CpuTimers::kNever) // one cycle per instruction here
                 length = std::max<uint64_t>(1, std::min(length, event_cycle_ - cycles()));
+            if constexpr (!Trace && !Timed && !Debug) {
+                if (compiler_ && length > 1 && !observer_ && !log_accesses_ &&
+                    !counters.counting()) {
+                    const uint64_t done = run_block(length);
+                    if (done) {
+                        instructions += done;
+                        continue;
+                    }
+                    // Code that may yet start a block comes back here after each instruction.
+                    if (current_page_->heat[(pc & kPageMask) >> 2] != CodePage::kNoBlock)
+                        length = 1;
+                }
+            }
             chain_length_ = chain_budget_ = length;
             if constexpr (Trace) trace_insn(*insn);
             const uint64_t insn_pc = pc;

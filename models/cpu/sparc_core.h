@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -69,6 +70,8 @@ constexpr uint64_t make_tstate(uint8_t ccr, uint8_t asi, uint16_t pstate, unsign
     return uint64_t(ccr) << 32 | uint64_t(asi) << 24 | uint64_t(pstate) << 8 | cwp;
 }
 
+class BlockCompiler;
+
 struct TrapLevelState {
     uint64_t tpc = 0, tnpc = 0, tstate = 0;
     uint16_t tt = 0;
@@ -77,6 +80,7 @@ struct TrapLevelState {
 class SparcCore {
 public:
     SparcCore(MemoryBackend& memory, TrapHandler* trap_handler);
+    ~SparcCore();
 
     // Runs until `budget` instructions have executed, until a timing model's
     // clock reaches `cycle_limit`, or halt()/request_stop(). Returns the
@@ -397,6 +401,9 @@ public:
     }
 
     CodeCache& code_cache() { return code_cache_; }
+    // Compiled blocks (jit/block_compiler.h) for the functional model's hot code.
+    void set_compiled_blocks(bool on);
+    bool compiled_blocks() const { return compiler_ != nullptr; }
     MemoryBackend& memory() { return memory_; }
 
 private:
@@ -502,7 +509,15 @@ private:
     int exit_code_ = 0;
     std::ostream* trace_ = nullptr;
 
+    std::unique_ptr<BlockCompiler> compiler_;
+    // Runs the compiled block entered at pc, if there is one (compiling it
+    // once its entry is hot) and `length` allows it; returns the instructions
+    // it completed, 0 if none ran.
+    uint64_t run_block(uint64_t length);
+    static constexpr uint8_t kHotEntry = 16; // entries before a block is compiled
+
     friend class CodeCache;
+    friend class BlockCompiler;
 };
 
 namespace detail {

@@ -238,6 +238,7 @@ std::unique_ptr<Platform> build_platform(const MachineConfig& machine, const Mod
     for (auto* cpu : platform->cpus) {
         cpu->set_run_timing(sim.model, uint64_t(sim.fast_forward));
         cpu->set_run_ahead(sim.quantum, sim.timed_quantum, sim.lookahead);
+        cpu->core().set_compiled_blocks(sim.compiled_blocks);
     }
     return platform;
 }

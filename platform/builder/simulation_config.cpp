@@ -43,7 +43,12 @@ const ParamTable<SimulationConfig>& simulation_params() {
                   "user mode: how long a thread keeps its CPU while another runnable thread "
                   "waits for it")
             .count("epoch", &S::epoch, std::numeric_limits<int64_t>::min(), kMax,
-                   "CLOCK_REALTIME in seconds at simulated time zero (1767225600 is 2026-01-01)");
+                   "CLOCK_REALTIME in seconds at simulated time zero (1767225600 is 2026-01-01)")
+            .choice("compiled_blocks", &S::compiled_blocks, {{"on", true}, {"off", false}},
+                    "functional model: runs hot straight-line integer code as host code "
+                    "compiled from it (models/cpu/README.md, \"Compiled blocks\"), with the "
+                    "same results as the interpreter (off, the default, interprets every "
+                    "instruction; on is new and runs hot integer code 1-3x faster)");
     return table;
 }
 

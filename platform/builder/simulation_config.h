@@ -19,7 +19,8 @@ struct SimulationConfig {
     sparc::TimingKind model = sparc::TimingKind::Functional;
     int64_t fast_forward = 0;
     sc_core::sc_time timeslice{4, sc_core::SC_MS};
-    int64_t epoch = 1767225600; // CLOCK_REALTIME at time zero: 2026-01-01
+    int64_t epoch = 1767225600;   // CLOCK_REALTIME at time zero: 2026-01-01
+    bool compiled_blocks = false; // the functional model runs hot code compiled
 };
 
 const ParamTable<SimulationConfig>& simulation_params();

@@ -1,0 +1,484 @@
+#include "block_compiler.h"
+
+#include "../decoder.h"
+#include "../isa_table.h"
+#include "../sparc_core.h"
+#include "x86_emitter.h"
+
+#include <sys/mman.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+
+namespace fireplane::sparc {
+
+using namespace jit;
+
+namespace {
+
+constexpr size_t kBufferBytes = size_t(8) << 20;
+
+bool is_transfer(NativeOp op) {
+    return op == NativeOp::Branch || op == NativeOp::BranchReg || op == NativeOp::Call ||
+           op == NativeOp::Jmpl;
+}
+
+struct Decoded {
+    Insn insn{};
+    NativeOp op = NativeOp::None;
+};
+
+// Load and store forms: bytes moved and whether a load sign-extends.
+struct MemoryForm {
+    NativeOp op;
+    unsigned size;
+    bool sign, store;
+};
+constexpr MemoryForm kMemoryForms[] = {
+    {NativeOp::LdUB, 1, false, false}, {NativeOp::LdSB, 1, true, false},
+    {NativeOp::LdUH, 2, false, false}, {NativeOp::LdSH, 2, true, false},
+    {NativeOp::LdUW, 4, false, false}, {NativeOp::LdSW, 4, true, false},
+    {NativeOp::LdX, 8, false, false},  {NativeOp::StB, 1, false, true},
+    {NativeOp::StH, 2, false, true},   {NativeOp::StW, 4, false, true},
+    {NativeOp::StX, 8, false, true},
+};
+const MemoryForm* memory_form(NativeOp op) {
+    for (const MemoryForm& f : kMemoryForms)
+        if (f.op == op) return &f;
+    return nullptr;
+}
+
+// Register-register operations: the x86 operation, and whether the second
+// operand is inverted first (andn, orn) or the result after (xnor).
+struct AluForm {
+    NativeOp op, cc_op;
+    Alu alu;
+    bool invert_b, invert_result, arithmetic; // arithmetic: V and C from the operation
+};
+constexpr AluForm kAluForms[] = {
+    {NativeOp::Add, NativeOp::AddCc, Alu::Add, false, false, true},
+    {NativeOp::Sub, NativeOp::SubCc, Alu::Sub, false, false, true},
+    {NativeOp::And, NativeOp::AndCc, Alu::And, false, false, false},
+    {NativeOp::Or, NativeOp::OrCc, Alu::Or, false, false, false},
+    {NativeOp::Xor, NativeOp::XorCc, Alu::Xor, false, false, false},
+    {NativeOp::AndN, NativeOp::AndNCc, Alu::And, true, false, false},
+    {NativeOp::OrN, NativeOp::OrNCc, Alu::Or, true, false, false},
+    {NativeOp::XNor, NativeOp::XNorCc, Alu::Xor, false, true, false},
+};
+const AluForm* alu_form(NativeOp op, bool& cc) {
+    for (const AluForm& f : kAluForms) {
+        if (f.op == op || f.cc_op == op) {
+            cc = f.cc_op == op;
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
+struct ShiftForm {
+    NativeOp op;
+    Shift shift;
+    bool wide; // 64-bit count and operand; else a 5-bit count
+};
+constexpr ShiftForm kShiftForms[] = {
+    {NativeOp::Sll, Shift::Shl, false}, {NativeOp::Srl, Shift::Shr, false},
+    {NativeOp::Sra, Shift::Sar, false}, {NativeOp::SllX, Shift::Shl, true},
+    {NativeOp::SrlX, Shift::Shr, true}, {NativeOp::SraX, Shift::Sar, true},
+};
+const ShiftForm* shift_form(NativeOp op) {
+    for (const ShiftForm& f : kShiftForms)
+        if (f.op == op) return &f;
+    return nullptr;
+}
+
+// BPr's rcond: the x86 condition under which the branch is NOT taken, after `test r, r`.
+Cond rcond_not_taken(unsigned rcond) {
+    switch (rcond) {
+    case 1: return kNZ; // taken if == 0
+    case 2: return kG;  // <= 0
+    case 3: return kGE; // < 0
+    case 5: return kZ;  // != 0
+    case 6: return kLE; // > 0
+    default: return kL; // 7: >= 0
+    }
+}
+
+} // namespace
+
+// Where the interpreter resumes when a block leaves: PC and nPC (either
+// fixed, or the jump target held in R12), and the instructions completed.
+struct ExitState {
+    enum class Npc : uint8_t { Fixed, Target, AfterTarget } kind = Npc::Fixed;
+    uint64_t pc = 0, npc = 0;
+    uint32_t count = 0;
+    bool pc_is_target = false; // PC = R12, nPC = R12 + 4
+};
+
+class BlockCompiler::Translation {
+public:
+    explicit Translation(SparcCore& core) : core_(core) {
+        off_r_ = offset(&core.r[0]);
+        off_pc_ = offset(&core.pc);
+        off_npc_ = offset(&core.npc);
+        off_ccr_ = offset(&core.ccr);
+        off_rtlb_ = offset(&core.read_tlb_[0]);
+        off_wtlb_ = offset(&core.write_tlb_[0]);
+        off_bank_ = offset(core.counters.current_bank());
+    }
+
+    // Emits the block from `pc`; false if its first instruction is not native.
+    bool translate(uint64_t pc) {
+        e_.push(RBX);
+        e_.push(R12);
+        e_.push(R13); // keeps the stack 16-byte aligned, though nothing is called
+        e_.mov(RBX, RDI);
+        uint32_t count = 0;
+        uint64_t p = pc;
+        while (count + 2 <= kMaxInstructions) {
+            Decoded d;
+            if (!decode_at(p, d)) break;
+            if (is_transfer(d.op)) {
+                transfer(d, p, count);
+                finish_exits();
+                return true;
+            }
+            emit_simple(d, ExitState{ExitState::Npc::Fixed, p, p + 4, count, false});
+            ++count;
+            p += 4;
+            if ((p & kPageMask) == 0) break;
+        }
+        if (count == 0) return false;
+        exit(ExitState{ExitState::Npc::Fixed, p, p + 4, count, false});
+        finish_exits();
+        return true;
+    }
+    std::vector<uint8_t>& code() { return e_.bytes(); }
+    uint32_t max() const { return max_; }
+
+private:
+    int32_t offset(const void* field) const {
+        return int32_t(reinterpret_cast<const char*>(field) -
+                       reinterpret_cast<const char*>(&core_));
+    }
+    int32_t reg(unsigned n) const { return off_r_ + int32_t(8 * n); }
+
+    bool decode_at(uint64_t p, Decoded& d) {
+        uint32_t word = 0;
+        if (!core_.fetch_word(p, word)) return false;
+        const IsaRow* row = find_row(word);
+        if (!row || row->native == NativeOp::None) return false;
+        d.insn = decode(word, p);
+        if (d.insn.exec == nullptr || d.insn.raw != word) return false;
+        d.op = row->native;
+        return true;
+    }
+
+    // ---- exits ----
+    void exit(const ExitState& s) {
+        if (s.pc_is_target) {
+            e_.mov(RCX, R12);
+            e_.mov_store(RBX, off_pc_, RCX);
+            e_.alu_imm(Alu::Add, RCX, 4);
+            e_.mov_store(RBX, off_npc_, RCX);
+        } else {
+            e_.mov_imm(RCX, s.pc);
+            e_.mov_store(RBX, off_pc_, RCX);
+            if (s.kind == ExitState::Npc::Target) {
+                e_.mov_store(RBX, off_npc_, R12);
+            } else {
+                e_.mov_imm(RCX, s.npc);
+                e_.mov_store(RBX, off_npc_, RCX);
+            }
+        }
+        e_.mov_imm(RAX, s.count);
+        e_.pop(R13);
+        e_.pop(R12);
+        e_.pop(RBX);
+        e_.ret();
+        if (s.count > max_) max_ = s.count;
+    }
+    // A jump (its end, as jcc() returns) to an exit before an instruction.
+    void leave_if(Cond c, const ExitState& s) { pending_.push_back({e_.jcc(c), s}); }
+    void finish_exits() {
+        for (const auto& [jump, state] : pending_) {
+            e_.bind(jump);
+            exit(state);
+        }
+        pending_.clear();
+    }
+
+    // ---- operands ----
+    void load_operand2(Reg dst, const Insn& in, bool imm) {
+        if (imm)
+            e_.mov_imm(dst, uint64_t(in.imm));
+        else
+            e_.mov_load(dst, RBX, reg(in.rs2));
+    }
+    static bool has_imm(const Insn& in) { return (in.raw >> 13) & 1; }
+
+    // ---- instructions without control transfer ----
+    void emit_simple(const Decoded& d, const ExitState& before) {
+        const Insn& in = d.insn;
+        bool cc = false;
+        if (d.op == NativeOp::Sethi) {
+            e_.mov_imm(RAX, uint64_t(in.imm));
+            e_.mov_store(RBX, reg(in.rd), RAX);
+        } else if (d.op == NativeOp::MulX) {
+            e_.mov_load(RAX, RBX, reg(in.rs1));
+            load_operand2(RCX, in, has_imm(in));
+            e_.imul(RAX, RCX);
+            e_.mov_store(RBX, reg(in.rd), RAX);
+        } else if (const AluForm* f = alu_form(d.op, cc)) {
+            alu(*f, cc, in);
+        } else if (const ShiftForm* s = shift_form(d.op)) {
+            shift(*s, in);
+        } else if (const MemoryForm* m = memory_form(d.op)) {
+            memory(*m, in, before);
+        } else {
+            throw std::logic_error("block compiler: no form for a native instruction");
+        }
+    }
+
+    void alu(const AluForm& f, bool cc, const Insn& in) {
+        e_.mov_load(RAX, RBX, reg(in.rs1));
+        load_operand2(RCX, in, has_imm(in));
+        if (f.invert_b) e_.not_(RCX);
+        if (!cc) {
+            e_.alu(f.alu, RAX, RCX);
+            if (f.invert_result) e_.not_(RAX);
+            e_.mov_store(RBX, reg(in.rd), RAX);
+            return;
+        }
+        // xcc from the 64-bit operation, icc from the 32-bit one.
+        e_.mov(RDX, RAX);
+        e_.alu(f.alu, RDX, RCX);
+        if (f.invert_result) e_.not_(RDX);
+        if (!f.arithmetic) e_.test(RDX, RDX);
+        e_.pushf();
+        e_.pop(R8);
+        e_.mov(RSI, RAX);
+        e_.alu(f.alu, RSI, RCX, false);
+        if (f.invert_result) e_.not_(RSI);
+        if (!f.arithmetic) e_.test(RSI, RSI, false);
+        e_.pushf();
+        e_.pop(R9);
+        e_.mov_store(RBX, reg(in.rd), RDX);
+        nzvc(R8, R10);
+        nzvc(R9, R11);
+        e_.shift_imm(Shift::Shl, R10, 4);
+        e_.alu(Alu::Or, R10, R11);
+        e_.store_byte(RBX, off_ccr_, R10);
+    }
+    // SPARC's N Z V C (bits 3-0) from x86 flags: SF bit 7, ZF 6, OF 11, CF 0.
+    void nzvc(Reg flags, Reg out) {
+        e_.mov(out, flags);
+        e_.shift_imm(Shift::Shr, out, 4);
+        e_.alu_imm(Alu::And, out, 0xc);
+        e_.mov(RDI, flags);
+        e_.shift_imm(Shift::Shr, RDI, 10);
+        e_.alu_imm(Alu::And, RDI, 2);
+        e_.alu(Alu::Or, out, RDI);
+        e_.alu_imm(Alu::And, flags, 1);
+        e_.alu(Alu::Or, out, flags);
+    }
+
+    void shift(const ShiftForm& s, const Insn& in) {
+        e_.mov_load(RAX, RBX, reg(in.rs1));
+        const unsigned mask = s.wide ? 63 : 31;
+        if (s.shift == Shift::Shr && !s.wide) e_.mov32(RAX, RAX);
+        if (has_imm(in)) {
+            const uint8_t n = uint8_t(in.imm & mask);
+            if (s.shift == Shift::Sar && !s.wide) {
+                e_.shift_imm(Shift::Sar, RAX, n, false);
+                e_.movsxd(RAX, RAX);
+            } else {
+                e_.shift_imm(s.shift, RAX, n);
+            }
+        } else {
+            e_.mov_load(RCX, RBX, reg(in.rs2));
+            if (s.shift == Shift::Sar && !s.wide) {
+                e_.shift_cl(Shift::Sar, RAX, false); // a 32-bit shift counts mod 32
+                e_.movsxd(RAX, RAX);
+            } else {
+                if (!s.wide) e_.alu_imm(Alu::And, RCX, 31);
+                e_.shift_cl(s.shift, RAX);
+            }
+        }
+        e_.mov_store(RBX, reg(in.rd), RAX);
+    }
+
+    // [rs1 + rs2|simm13] through the software TLB; leaves the block before
+    // the instruction when it is misaligned or its page is not there.
+    void memory(const MemoryForm& m, const Insn& in, const ExitState& before) {
+        e_.mov_load(RAX, RBX, reg(in.rs1));
+        if (has_imm(in)) {
+            if (in.imm) e_.alu_imm(Alu::Add, RAX, int32_t(in.imm));
+        } else {
+            e_.mov_load(RCX, RBX, reg(in.rs2));
+            e_.alu(Alu::Add, RAX, RCX);
+        }
+        if (m.size > 1) {
+            e_.test_imm(RAX, int32_t(m.size - 1));
+            leave_if(kNZ, before);
+        }
+        // The entry: index * sizeof(TlbEntry).
+        static_assert(sizeof(SparcCore::TlbEntry) == 24);
+        e_.mov(RCX, RAX);
+        e_.shift_imm(Shift::Shr, RCX, kPageBits);
+        e_.alu_imm(Alu::And, RCX, SparcCore::kTlbEntries - 1);
+        e_.mov(RDX, RCX);
+        e_.alu(Alu::Add, RCX, RDX);
+        e_.alu(Alu::Add, RCX, RDX);
+        e_.shift_imm(Shift::Shl, RCX, 3);
+        const int32_t table = m.store ? off_wtlb_ : off_rtlb_;
+        e_.mov(RDX, RAX);
+        e_.alu_imm(Alu::And, RDX, int32_t(~kPageMask));
+        e_.mov_load(RSI, RBX, table + int32_t(offsetof(SparcCore::TlbEntry, tag)), RCX);
+        e_.alu(Alu::Cmp, RDX, RSI);
+        leave_if(kNZ, before);
+        e_.mov_load(RSI, RBX, table + int32_t(offsetof(SparcCore::TlbEntry, host)), RCX);
+        e_.alu_imm(Alu::And, RAX, int32_t(kPageMask));
+        if (m.store) {
+            e_.mov_load(RDX, RBX, reg(in.rd & 31)); // %g0 (the sink) stores zero
+            if (m.size == 8) e_.bswap(RDX, true);
+            if (m.size == 4) e_.bswap(RDX, false);
+            if (m.size == 2) {
+                e_.bswap(RDX, false);
+                e_.shift_imm(Shift::Shr, RDX, 16, false);
+            }
+            e_.store_sized(RSI, RAX, RDX, m.size);
+        } else {
+            if (m.size == 8) {
+                e_.mov_load(RAX, RSI, 0, RAX);
+                e_.bswap(RAX, true);
+            } else if (m.size == 1) {
+                e_.load_ext(RAX, RSI, RAX, 1, m.sign);
+            } else {
+                e_.load_ext(RAX, RSI, RAX, m.size, false);
+                e_.bswap(RAX, false);
+                if (m.size == 2) e_.shift_imm(m.sign ? Shift::Sar : Shift::Shr, RAX, 16, false);
+                if (m.sign) e_.movsxd(RAX, RAX);
+            }
+            e_.mov_store(RBX, reg(in.rd), RAX);
+        }
+        e_.mov_load(RCX, RBX, off_bank_);
+        e_.inc_mem(RCX, int32_t(8 * unsigned(m.store ? Event::DcWr : Event::DcRd)));
+    }
+
+    // ---- control transfers: the transfer, its delay slot, and the exits ----
+    void transfer(const Decoded& d, uint64_t p, uint32_t count) {
+        const Insn& in = d.insn;
+        Decoded slot;
+        const bool slot_native =
+            ((p + 4) & kPageMask) != 0 && decode_at(p + 4, slot) && !is_transfer(slot.op);
+        // Runs the delay slot and leaves for `pc`/`npc`; or, when the slot is
+        // not native, leaves with PC at the slot.
+        auto through_slot = [&](uint64_t to, bool to_target) {
+            ExitState at_slot{to_target ? ExitState::Npc::Target : ExitState::Npc::Fixed, p + 4, to,
+                              count + 1, false};
+            if (!slot_native) {
+                exit(at_slot);
+                return;
+            }
+            emit_simple(slot, at_slot);
+            ExitState after{ExitState::Npc::Fixed, to, to + 4, count + 2, to_target};
+            exit(after);
+        };
+        const uint64_t target = uint64_t(in.imm);
+        if (d.op == NativeOp::Call) {
+            e_.mov_imm(RAX, p);
+            e_.mov_store(RBX, reg(15), RAX);
+            through_slot(target, false);
+            return;
+        }
+        if (d.op == NativeOp::Jmpl) {
+            e_.mov_load(R12, RBX, reg(in.rs1));
+            if (has_imm(in)) {
+                if (in.imm) e_.alu_imm(Alu::Add, R12, int32_t(in.imm));
+            } else {
+                e_.mov_load(RCX, RBX, reg(in.rs2));
+                e_.alu(Alu::Add, R12, RCX);
+            }
+            e_.test_imm(R12, 3);
+            leave_if(kNZ, ExitState{ExitState::Npc::Fixed, p, p + 4, count, false});
+            e_.mov_imm(RAX, p);
+            e_.mov_store(RBX, reg(in.rd), RAX);
+            through_slot(0, true);
+            return;
+        }
+        const bool annul = in.aux & 0x10;
+        const unsigned cond = in.aux & 0xf;
+        auto not_taken = [&] {
+            if (annul)
+                exit(ExitState{ExitState::Npc::Fixed, p + 8, p + 12, count + 1, false});
+            else
+                through_slot(p + 8, false);
+        };
+        if (d.op == NativeOp::Branch && cond == 8) { // always
+            if (annul)
+                exit(ExitState{ExitState::Npc::Fixed, target, target + 4, count + 1, false});
+            else
+                through_slot(target, false);
+            return;
+        }
+        if (d.op == NativeOp::Branch && cond == 0) { // never
+            not_taken();
+            return;
+        }
+        size_t skip;
+        if (d.op == NativeOp::Branch) {
+            e_.load_byte(RAX, RBX, off_ccr_);
+            if (in.rs2 & 2) e_.shift_imm(Shift::Shr, RAX, 4, false); // xcc
+            e_.alu_imm(Alu::And, RAX, 0xf, false);
+            e_.mov_imm(RCX, SparcCore::kCondTable[cond]);
+            e_.bt_reg(RCX, RAX);
+            skip = e_.jcc(kNC);
+        } else { // BPr
+            e_.mov_load(RAX, RBX, reg(in.rs1));
+            e_.test(RAX, RAX);
+            skip = e_.jcc(rcond_not_taken(in.aux & 7));
+        }
+        through_slot(target, false);
+        e_.bind(skip);
+        not_taken();
+    }
+
+    SparcCore& core_;
+    Emitter e_;
+    std::vector<std::pair<size_t, ExitState>> pending_;
+    uint32_t max_ = 0;
+    int32_t off_r_, off_pc_, off_npc_, off_ccr_, off_rtlb_, off_wtlb_, off_bank_;
+};
+
+BlockCompiler::BlockCompiler(SparcCore& core) : core_(core) {
+    void* p = mmap(nullptr, kBufferBytes, PROT_READ | PROT_WRITE | PROT_EXEC,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p != MAP_FAILED) {
+        buffer_ = static_cast<uint8_t*>(p);
+        capacity_ = kBufferBytes;
+    }
+}
+
+BlockCompiler::~BlockCompiler() {
+    if (buffer_) munmap(buffer_, capacity_);
+}
+
+CompiledBlock BlockCompiler::compile(CodePage& page, uint64_t pc) {
+    if (!buffer_) return {};
+    Translation t(core_);
+    if (!t.translate(pc)) return {};
+    const std::vector<uint8_t>& code = t.code();
+    if (used_ + code.size() > capacity_) {
+        core_.code_cache().drop_blocks();
+        used_ = 0;
+        if (code.size() > capacity_) return {};
+    }
+    uint8_t* at = buffer_ + used_;
+    std::memcpy(at, code.data(), code.size());
+    used_ += (code.size() + 15) & ~size_t(15);
+    (void)page;
+    return CompiledBlock{reinterpret_cast<BlockFn>(at), t.max()};
+}
+
+} // namespace fireplane::sparc

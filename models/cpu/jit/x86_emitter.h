@@ -1,0 +1,277 @@
+#pragma once
+// The few x86-64 instructions the block compiler emits (Intel SDM vol. 2),
+// encoded into a byte vector. Memory operands are [base + index + disp32];
+// the compiler keeps the core's address in a callee-saved register and reads
+// guest state at fixed offsets from it.
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace fireplane::sparc::jit {
+
+enum Reg : uint8_t {
+    RAX,
+    RCX,
+    RDX,
+    RBX,
+    RSP,
+    RBP,
+    RSI,
+    RDI,
+    R8,
+    R9,
+    R10,
+    R11,
+    R12,
+    R13,
+    R14,
+    R15,
+    kNoIndex = 0xff
+};
+
+// Two-operand integer operations by their /digit (imm forms) and opcode (reg forms).
+enum class Alu : uint8_t { Add = 0, Or = 1, And = 4, Sub = 5, Xor = 6, Cmp = 7 };
+enum class Shift : uint8_t { Shl = 4, Shr = 5, Sar = 7 };
+// Condition codes of Jcc/SETcc.
+enum Cond : uint8_t {
+    kO = 0,
+    kC = 2,
+    kNC = 3,
+    kZ = 4,
+    kNZ = 5,
+    kS = 8,
+    kL = 0xc,
+    kGE = 0xd,
+    kLE = 0xe,
+    kG = 0xf
+};
+
+class Emitter {
+public:
+    std::vector<uint8_t>& bytes() { return code_; }
+    size_t size() const { return code_.size(); }
+
+    // ---- loads and stores: [base + index + disp] ----
+    void mov_load(Reg dst, Reg base, int32_t disp, Reg index = kNoIndex) { // 64-bit
+        rex(true, dst, index, base);
+        byte(0x8b);
+        mem(dst, base, disp, index);
+    }
+    void mov_store(Reg base, int32_t disp, Reg src, Reg index = kNoIndex) { // 64-bit
+        rex(true, src, index, base);
+        byte(0x89);
+        mem(src, base, disp, index);
+    }
+    // Zero- or sign-extending loads of 1, 2 or 4 bytes into a 64-bit register.
+    void load_ext(Reg dst, Reg base, Reg index, unsigned size, bool sign) {
+        if (size == 4 && !sign) { // a 32-bit move zero-extends
+            rex(false, dst, index, base);
+            byte(0x8b);
+        } else if (size == 4) { // movsxd
+            rex(true, dst, index, base);
+            byte(0x63);
+        } else {
+            rex(sign, dst, index, base);
+            byte(0x0f);
+            byte(uint8_t((sign ? 0xbe : 0xb6) + (size == 2 ? 1 : 0)));
+        }
+        mem(dst, base, 0, index);
+    }
+    // Stores the low `size` bytes of src.
+    void store_sized(Reg base, Reg index, Reg src, unsigned size) {
+        if (size == 2) byte(0x66);
+        if (size == 1)
+            rex_byte_reg(src, index, base);
+        else
+            rex(size == 8, src, index, base);
+        byte(size == 1 ? 0x88 : 0x89);
+        mem(src, base, 0, index);
+    }
+    void inc_mem(Reg base, int32_t disp) { // 64-bit increment
+        rex(true, RAX, kNoIndex, base);
+        byte(0xff);
+        mem(RAX, base, disp, kNoIndex); // /0
+    }
+    void store_imm32(Reg base, int32_t disp, int32_t imm) { // sign-extended to 64 bits
+        rex(true, RAX, kNoIndex, base);
+        byte(0xc7);
+        mem(RAX, base, disp, kNoIndex);
+        imm32(imm);
+    }
+    void load_byte(Reg dst, Reg base, int32_t disp) { // movzx r32, byte
+        rex(false, dst, kNoIndex, base);
+        byte(0x0f);
+        byte(0xb6);
+        mem(dst, base, disp, kNoIndex);
+    }
+    void store_byte(Reg base, int32_t disp, Reg src) {
+        rex_byte_reg(src, kNoIndex, base);
+        byte(0x88);
+        mem(src, base, disp, kNoIndex);
+    }
+
+    // ---- register operations ----
+    void mov(Reg dst, Reg src) {
+        rex(true, src, kNoIndex, dst);
+        byte(0x89);
+        modrm_reg(src, dst);
+    }
+    void mov_imm(Reg dst, uint64_t v) {
+        if (v <= 0xffffffffull) { // mov r32, imm32 zero-extends
+            if (dst >= R8) byte(0x41);
+            byte(uint8_t(0xb8 + (dst & 7)));
+            imm32(int32_t(uint32_t(v)));
+        } else if (int64_t(v) >= INT32_MIN && int64_t(v) <= INT32_MAX) {
+            rex(true, RAX, kNoIndex, dst);
+            byte(0xc7);
+            modrm_reg(RAX, dst);
+            imm32(int32_t(v));
+        } else {
+            byte(uint8_t(0x48 | (dst >= R8 ? 1 : 0)));
+            byte(uint8_t(0xb8 + (dst & 7)));
+            for (int i = 0; i < 8; ++i)
+                byte(uint8_t(v >> (8 * i)));
+        }
+    }
+    void alu(Alu op, Reg dst, Reg src, bool wide = true) {
+        rex(wide, src, kNoIndex, dst);
+        byte(uint8_t(uint8_t(op) * 8 + 1));
+        modrm_reg(src, dst);
+    }
+    void alu_imm(Alu op, Reg dst, int32_t imm, bool wide = true) {
+        rex(wide, RAX, kNoIndex, dst);
+        byte(0x81);
+        modrm_reg(Reg(uint8_t(op)), dst);
+        imm32(imm);
+    }
+    void test(Reg a, Reg b, bool wide = true) {
+        rex(wide, b, kNoIndex, a);
+        byte(0x85);
+        modrm_reg(b, a);
+    }
+    void test_imm(Reg r, int32_t imm) { // 64-bit
+        rex(true, RAX, kNoIndex, r);
+        byte(0xf7);
+        modrm_reg(RAX, r);
+        imm32(imm);
+    }
+    void not_(Reg r) {
+        rex(true, RAX, kNoIndex, r);
+        byte(0xf7);
+        modrm_reg(Reg(2), r);
+    }
+    void shift_imm(Shift op, Reg r, uint8_t count, bool wide = true) {
+        rex(wide, RAX, kNoIndex, r);
+        byte(0xc1);
+        modrm_reg(Reg(uint8_t(op)), r);
+        byte(count);
+    }
+    void shift_cl(Shift op, Reg r, bool wide = true) {
+        rex(wide, RAX, kNoIndex, r);
+        byte(0xd3);
+        modrm_reg(Reg(uint8_t(op)), r);
+    }
+    void imul(Reg dst, Reg src) {
+        rex(true, dst, kNoIndex, src);
+        byte(0x0f);
+        byte(0xaf);
+        modrm_reg(dst, src);
+    }
+    void bswap(Reg r, bool wide) {
+        rex(wide, RAX, kNoIndex, r);
+        byte(0x0f);
+        byte(uint8_t(0xc8 + (r & 7)));
+    }
+    void movsxd(Reg dst, Reg src) {
+        rex(true, dst, kNoIndex, src);
+        byte(0x63);
+        modrm_reg(dst, src);
+    }
+    void mov32(Reg dst, Reg src) { // zero-extends
+        rex(false, src, kNoIndex, dst);
+        byte(0x89);
+        modrm_reg(src, dst);
+    }
+    void movzx16(Reg dst, Reg src) {
+        rex(false, dst, kNoIndex, src);
+        byte(0x0f);
+        byte(0xb7);
+        modrm_reg(dst, src);
+    }
+    void bt_reg(Reg value, Reg bit) { // CF = bit `bit` of value (32-bit)
+        rex(false, bit, kNoIndex, value);
+        byte(0x0f);
+        byte(0xa3);
+        modrm_reg(bit, value);
+    }
+    void setcc(Cond c, Reg r) { // to the low byte; r must be one of the first four or use REX
+        rex_byte_reg(RAX, kNoIndex, r, true);
+        byte(0x0f);
+        byte(uint8_t(0x90 + c));
+        modrm_reg(RAX, r);
+    }
+    void pushf() { byte(0x9c); }
+    void push(Reg r) {
+        if (r >= R8) byte(0x41);
+        byte(uint8_t(0x50 + (r & 7)));
+    }
+    void pop(Reg r) {
+        if (r >= R8) byte(0x41);
+        byte(uint8_t(0x58 + (r & 7)));
+    }
+    void ret() { byte(0xc3); }
+
+    // ---- jumps: rel32, patched once the target is known ----
+    size_t jcc(Cond c) {
+        byte(0x0f);
+        byte(uint8_t(0x80 + c));
+        imm32(0);
+        return code_.size();
+    }
+    size_t jmp() {
+        byte(0xe9);
+        imm32(0);
+        return code_.size();
+    }
+    // Points the jump ending at `end` (what jcc()/jmp() returned) at here.
+    void bind(size_t end) {
+        const int32_t rel = int32_t(int64_t(code_.size()) - int64_t(end));
+        std::memcpy(&code_[end - 4], &rel, 4);
+    }
+
+private:
+    void byte(uint8_t b) { code_.push_back(b); }
+    void imm32(int32_t v) {
+        for (int i = 0; i < 4; ++i)
+            byte(uint8_t(uint32_t(v) >> (8 * i)));
+    }
+    void rex(bool w, Reg reg, Reg index, Reg base) {
+        const uint8_t r =
+            uint8_t((w ? 8 : 0) | (reg >= R8 && reg != kNoIndex ? 4 : 0) |
+                    (index != kNoIndex && index >= R8 ? 2 : 0) | (base >= R8 ? 1 : 0));
+        if (r) byte(uint8_t(0x40 | r));
+    }
+    // Byte registers: SPL..DIL need a REX prefix to be addressed as bytes.
+    void rex_byte_reg(Reg reg, Reg index, Reg base, bool base_is_byte = false) {
+        uint8_t r = uint8_t((reg >= R8 ? 4 : 0) | (index != kNoIndex && index >= R8 ? 2 : 0) |
+                            (base >= R8 ? 1 : 0));
+        const bool needs = (!base_is_byte && reg >= RSP && reg <= RDI) ||
+                           (base_is_byte && base >= RSP && base <= RDI);
+        if (r || needs) byte(uint8_t(0x40 | r));
+    }
+    void modrm_reg(Reg reg, Reg rm) { byte(uint8_t(0xc0 | (reg & 7) << 3 | (rm & 7))); }
+    void mem(Reg reg, Reg base, int32_t disp, Reg index) {
+        if (index == kNoIndex && (base & 7) != RSP) {
+            byte(uint8_t(0x80 | (reg & 7) << 3 | (base & 7))); // [base + disp32]
+        } else {
+            byte(uint8_t(0x80 | (reg & 7) << 3 | 4)); // SIB follows
+            const uint8_t idx = index == kNoIndex ? 4 : (index & 7);
+            byte(uint8_t(idx << 3 | (base & 7)));
+        }
+        imm32(disp);
+    }
+
+    std::vector<uint8_t> code_;
+};
+
+} // namespace fireplane::sparc::jit
