@@ -3,9 +3,6 @@
 #include "decoder.h"
 #include "sparc_core.h"
 
-#include <algorithm>
-#include <iterator>
-
 namespace fireplane::sparc {
 
 namespace {
@@ -24,18 +21,13 @@ CodePage* CodeCache::create(uint64_t va_page) {
     return raw;
 }
 
-void CodePage::drop_blocks() {
-    std::fill(std::begin(blocks), std::end(blocks), CompiledBlock{});
-    std::fill(std::begin(heat), std::end(heat), uint8_t(0));
-}
-
 // A block may hold any instruction of its page, so a store into the page drops them all.
 void CodeCache::invalidate(uint64_t va, uint64_t len) {
     for (uint64_t a = va & ~uint64_t(3); a < va + len; a += 4) {
         CodePage* page = find(a & ~uint64_t(8191));
         if (!page) continue;
         reset_slot(page->insns[(a & 8191) >> 2]);
-        page->drop_blocks();
+        page->compiled.reset();
     }
 }
 
@@ -44,13 +36,13 @@ void CodeCache::invalidate_physical(uint64_t pa, uint64_t len) {
         if (page->pa == (pa & ~uint64_t(8191))) {
             for (uint64_t a = pa & ~uint64_t(3); a < pa + len; a += 4)
                 reset_slot(page->insns[(a & 8191) >> 2]);
-            page->drop_blocks();
+            page->compiled.reset();
         }
 }
 
 void CodeCache::drop_blocks() {
     for (auto& [va_page, page] : pages_)
-        page->drop_blocks();
+        page->compiled.reset();
 }
 
 bool decode_and_execute(SparcCore& core, const Insn& slot) {

@@ -20,16 +20,21 @@ struct CompiledBlock {
     uint32_t max = 0;
 };
 
+// A page's compiled blocks, per entry slot, and how often each slot was
+// entered before its block (kNoBlock: it cannot start one). Made when the
+// block compiler first visits the page, so pages that never run compiled
+// (every timed model) do not carry it.
+struct PageBlocks {
+    CompiledBlock block[kInsnsPerPage];
+    uint8_t heat[kInsnsPerPage];
+    static constexpr uint8_t kNoBlock = 0xff;
+};
+
 struct CodePage {
     uint64_t va = 0;
     uint64_t pa = 0; // physical page, for the I$
     Insn insns[kInsnsPerPage];
-    // Per entry slot: its compiled block, and how often it was entered
-    // before (kNoBlock: it cannot start one).
-    CompiledBlock blocks[kInsnsPerPage];
-    uint8_t heat[kInsnsPerPage];
-    static constexpr uint8_t kNoBlock = 0xff;
-    void drop_blocks();
+    std::unique_ptr<PageBlocks> compiled;
 };
 
 class CodeCache {

@@ -116,20 +116,36 @@ void SparcCore::set_compiled_blocks(bool on) {
     compiler_ = on ? std::make_unique<BlockCompiler>(*this) : nullptr;
 }
 
-uint64_t SparcCore::run_block(uint64_t length) {
-    if (npc != pc + 4) return 0; // a delay slot: blocks start on sequential flow
+uint64_t SparcCore::run_block(uint64_t& length) {
+    if (npc != pc + 4) { // a delay slot: blocks start on sequential flow, as at its target
+        length = 1;
+        return 0;
+    }
     const unsigned slot = unsigned(pc & kPageMask) >> 2;
-    CompiledBlock& block = current_page_->blocks[slot];
-    if (!block.fn) {
-        uint8_t& heat = current_page_->heat[slot];
-        if (heat == CodePage::kNoBlock || ++heat < kHotEntry) return 0;
-        block = compiler_->compile(*current_page_, pc);
-        if (!block.fn) {
-            heat = CodePage::kNoBlock;
+    if (!current_page_->compiled) current_page_->compiled = std::make_unique<PageBlocks>();
+    PageBlocks* page = current_page_->compiled.get();
+    if (!page->block[slot].fn) {
+        if (page->heat[slot] == PageBlocks::kNoBlock) return 0; // chains as without blocks
+        if (++page->heat[slot] < kHotEntry) {
+            length = 1; // back at the loop after one instruction, where a block may start
             return 0;
         }
+        const BlockCompiler::Result r = compiler_->compile(pc);
+        if (r.emptied) { // every block went with the buffer; this page's table starts afresh
+            code_cache_.drop_blocks();
+            current_page_->compiled = std::make_unique<PageBlocks>();
+            page = current_page_->compiled.get();
+        }
+        if (!r.block.fn) {
+            page->heat[slot] = PageBlocks::kNoBlock;
+            return 0;
+        }
+        page->block[slot] = r.block;
     }
-    return block.max <= length ? block.fn(this) : 0;
+    const CompiledBlock& block = page->block[slot];
+    const uint64_t done = block.max <= length ? block.fn(this) : 0;
+    if (!done) length = 1; // its first instruction (or a run too short for it) is interpreted
+    return done;
 }
 
 void SparcCore::power_on_reset() {
@@ -304,14 +320,10 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
             if constexpr (!Trace && !Timed && !Debug) {
                 if (compiler_ && length > 1 && !observer_ && !log_accesses_ &&
                     !counters.counting()) {
-                    const uint64_t done = run_block(length);
-                    if (done) {
+                    if (const uint64_t done = run_block(length)) {
                         instructions += done;
                         continue;
                     }
-                    // Code that may yet start a block comes back here after each instruction.
-                    if (current_page_->heat[(pc & kPageMask) >> 2] != CodePage::kNoBlock)
-                        length = 1;
                 }
             }
             chain_length_ = chain_budget_ = length;

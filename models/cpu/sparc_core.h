@@ -512,8 +512,9 @@ private:
     std::unique_ptr<BlockCompiler> compiler_;
     // Runs the compiled block entered at pc, if there is one (compiling it
     // once its entry is hot) and `length` allows it; returns the instructions
-    // it completed, 0 if none ran.
-    uint64_t run_block(uint64_t length);
+    // it completed, 0 if none ran. When pc may yet start a block, `length`
+    // becomes 1, so that the interpreter comes back after one instruction.
+    uint64_t run_block(uint64_t& length);
     static constexpr uint8_t kHotEntry = 16; // entries before a block is compiled
 
     friend class CodeCache;

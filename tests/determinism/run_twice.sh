@@ -1,22 +1,33 @@
 #!/usr/bin/env bash
 # Runs a program twice on the same machine and requires bit-identical guest
-# output, statistics (less the host.* figures) and instruction traces.
-# usage: run_twice.sh FIREPLANE CONFIG PROGRAM [ARGS...]
+# output, statistics (less the host.* figures) and instruction traces. With
+# --against, the second run is on another machine file, one that must not
+# change any result (the interpreter against compiled blocks, say).
+# usage: run_twice.sh FIREPLANE CONFIG [--against CONFIG2] PROGRAM [ARGS...]
 #
 # The statistics and trace runs send the guest's output to /dev/null: glibc
 # fstat()s stdout, and a file or pipe there has a different inode every run,
-# which is an input from the host, not simulator nondeterminism.
+# which is an input from the host, not simulator nondeterminism. Statistics
+# come from an untraced run: tracing takes each instruction on its own.
 set -euo pipefail
 fireplane=$1 config=$2
 shift 2
+configs=("$config" "$config")
+if [ "${1:-}" = --against ]; then
+  configs[1]=$2
+  shift 2
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 for n in 1 2; do
   mkdir -p "$work/$n"
-  (cd "$work/$n" && "$fireplane" run -q --config "$config" --stats stats.json --trace trace.txt -- "$@" \
-      > /dev/null 2>&1) || true
-  (cd "$work/$n" && "$fireplane" run -q --config "$config" -- "$@" > stdout.txt 2> stderr.txt) \
+  c=${configs[$((n - 1))]}
+  (cd "$work/$n" && "$fireplane" run -q --config "$c" --stats stats.json -- "$@" > /dev/null 2>&1) \
+      || true
+  (cd "$work/$n" && "$fireplane" run -q --config "$c" --trace trace.txt -- "$@" > /dev/null 2>&1) \
+      || true
+  (cd "$work/$n" && "$fireplane" run -q --config "$c" -- "$@" > stdout.txt 2> stderr.txt) \
       || echo "exit $?" >> "$work/$n/stdout.txt"
   python3 - "$work/$n/stats.json" > "$work/$n/stats.model.json" <<'PY'
 import json, sys
@@ -29,7 +40,7 @@ done
 status=0
 for f in stdout.txt stderr.txt stats.model.json trace.txt; do
   if ! cmp -s "$work/1/$f" "$work/2/$f"; then
-    echo "FAIL: $f differs between two identical runs"
+    echo "FAIL: $f differs between the runs (${configs[0]}, ${configs[1]})"
     diff "$work/1/$f" "$work/2/$f" | head -20
     status=1
   fi

@@ -92,28 +92,24 @@ const ShiftForm* shift_form(NativeOp op) {
     return nullptr;
 }
 
-// BPr's rcond: the x86 condition under which the branch is NOT taken, after `test r, r`.
-Cond rcond_not_taken(unsigned rcond) {
-    switch (rcond) {
-    case 1: return kNZ; // taken if == 0
-    case 2: return kG;  // <= 0
-    case 3: return kGE; // < 0
-    case 5: return kZ;  // != 0
-    case 6: return kLE; // > 0
-    default: return kL; // 7: >= 0
-    }
+// BPr's rcond (1-3, 5-7; 0 and 4 are reserved and never decoded): the x86
+// condition under which the branch is NOT taken, after `test r, r`.
+constexpr Cond kRcondNotTaken[8] = {kNZ, kNZ /* == 0 */, kG /* <= 0 */, kGE /* < 0 */,
+                                    kNZ, kZ /* != 0 */,  kLE /* > 0 */, kL /* >= 0 */};
+
+// Where the interpreter resumes when a block leaves, and the instructions
+// completed. PC and nPC are fixed, or come from the jump target in R12: a
+// JMPL's delay slot has nPC = target; after the slot, PC = target.
+struct ExitState {
+    enum class Kind : uint8_t { Fixed, InJumpSlot, AtJumpTarget } kind = Kind::Fixed;
+    uint64_t pc = 0, npc = 0; // for Fixed, and pc for InJumpSlot
+    uint32_t count = 0;
+};
+ExitState fixed(uint64_t pc, uint64_t npc, uint32_t count) {
+    return {ExitState::Kind::Fixed, pc, npc, count};
 }
 
 } // namespace
-
-// Where the interpreter resumes when a block leaves: PC and nPC (either
-// fixed, or the jump target held in R12), and the instructions completed.
-struct ExitState {
-    enum class Npc : uint8_t { Fixed, Target, AfterTarget } kind = Npc::Fixed;
-    uint64_t pc = 0, npc = 0;
-    uint32_t count = 0;
-    bool pc_is_target = false; // PC = R12, nPC = R12 + 4
-};
 
 class BlockCompiler::Translation {
 public:
@@ -129,9 +125,8 @@ public:
 
     // Emits the block from `pc`; false if its first instruction is not native.
     bool translate(uint64_t pc) {
-        e_.push(RBX);
+        e_.push(RBX); // callee-saved: the core, and a JMPL's target
         e_.push(R12);
-        e_.push(R13); // keeps the stack 16-byte aligned, though nothing is called
         e_.mov(RBX, RDI);
         uint32_t count = 0;
         uint64_t p = pc;
@@ -143,13 +138,13 @@ public:
                 finish_exits();
                 return true;
             }
-            emit_simple(d, ExitState{ExitState::Npc::Fixed, p, p + 4, count, false});
+            emit_simple(d, fixed(p, p + 4, count));
             ++count;
             p += 4;
             if ((p & kPageMask) == 0) break;
         }
         if (count == 0) return false;
-        exit(ExitState{ExitState::Npc::Fixed, p, p + 4, count, false});
+        exit(fixed(p, p + 4, count));
         finish_exits();
         return true;
     }
@@ -169,14 +164,14 @@ private:
         const IsaRow* row = find_row(word);
         if (!row || row->native == NativeOp::None) return false;
         d.insn = decode(word, p);
-        if (d.insn.exec == nullptr || d.insn.raw != word) return false;
+        if (d.insn.exec == exec_illegal) return false; // a reserved field: its handler traps
         d.op = row->native;
         return true;
     }
 
     // ---- exits ----
     void exit(const ExitState& s) {
-        if (s.pc_is_target) {
+        if (s.kind == ExitState::Kind::AtJumpTarget) {
             e_.mov(RCX, R12);
             e_.mov_store(RBX, off_pc_, RCX);
             e_.alu_imm(Alu::Add, RCX, 4);
@@ -184,7 +179,7 @@ private:
         } else {
             e_.mov_imm(RCX, s.pc);
             e_.mov_store(RBX, off_pc_, RCX);
-            if (s.kind == ExitState::Npc::Target) {
+            if (s.kind == ExitState::Kind::InJumpSlot) {
                 e_.mov_store(RBX, off_npc_, R12);
             } else {
                 e_.mov_imm(RCX, s.npc);
@@ -192,7 +187,6 @@ private:
             }
         }
         e_.mov_imm(RAX, s.count);
-        e_.pop(R13);
         e_.pop(R12);
         e_.pop(RBX);
         e_.ret();
@@ -209,13 +203,23 @@ private:
     }
 
     // ---- operands ----
-    void load_operand2(Reg dst, const Insn& in, bool imm) {
-        if (imm)
+    static bool has_imm(const Insn& in) { return (in.raw >> 13) & 1; }
+    void load_operand2(Reg dst, const Insn& in) {
+        if (has_imm(in))
             e_.mov_imm(dst, uint64_t(in.imm));
         else
             e_.mov_load(dst, RBX, reg(in.rs2));
     }
-    static bool has_imm(const Insn& in) { return (in.raw >> 13) & 1; }
+    // rs1 + (rs2 | simm13) into dst (RCX is free to use).
+    void address(Reg dst, const Insn& in) {
+        e_.mov_load(dst, RBX, reg(in.rs1));
+        if (has_imm(in)) {
+            if (in.imm) e_.alu_imm(Alu::Add, dst, int32_t(in.imm));
+        } else {
+            e_.mov_load(RCX, RBX, reg(in.rs2));
+            e_.alu(Alu::Add, dst, RCX);
+        }
+    }
 
     // ---- instructions without control transfer ----
     void emit_simple(const Decoded& d, const ExitState& before) {
@@ -226,7 +230,7 @@ private:
             e_.mov_store(RBX, reg(in.rd), RAX);
         } else if (d.op == NativeOp::MulX) {
             e_.mov_load(RAX, RBX, reg(in.rs1));
-            load_operand2(RCX, in, has_imm(in));
+            load_operand2(RCX, in);
             e_.imul(RAX, RCX);
             e_.mov_store(RBX, reg(in.rd), RAX);
         } else if (const AluForm* f = alu_form(d.op, cc)) {
@@ -242,7 +246,7 @@ private:
 
     void alu(const AluForm& f, bool cc, const Insn& in) {
         e_.mov_load(RAX, RBX, reg(in.rs1));
-        load_operand2(RCX, in, has_imm(in));
+        load_operand2(RCX, in);
         if (f.invert_b) e_.not_(RCX);
         if (!cc) {
             e_.alu(f.alu, RAX, RCX);
@@ -311,13 +315,7 @@ private:
     // [rs1 + rs2|simm13] through the software TLB; leaves the block before
     // the instruction when it is misaligned or its page is not there.
     void memory(const MemoryForm& m, const Insn& in, const ExitState& before) {
-        e_.mov_load(RAX, RBX, reg(in.rs1));
-        if (has_imm(in)) {
-            if (in.imm) e_.alu_imm(Alu::Add, RAX, int32_t(in.imm));
-        } else {
-            e_.mov_load(RCX, RBX, reg(in.rs2));
-            e_.alu(Alu::Add, RAX, RCX);
-        }
+        address(RAX, in);
         if (m.size > 1) {
             e_.test_imm(RAX, int32_t(m.size - 1));
             leave_if(kNZ, before);
@@ -375,15 +373,16 @@ private:
         // Runs the delay slot and leaves for `pc`/`npc`; or, when the slot is
         // not native, leaves with PC at the slot.
         auto through_slot = [&](uint64_t to, bool to_target) {
-            ExitState at_slot{to_target ? ExitState::Npc::Target : ExitState::Npc::Fixed, p + 4, to,
-                              count + 1, false};
+            const ExitState at_slot =
+                to_target ? ExitState{ExitState::Kind::InJumpSlot, p + 4, 0, count + 1}
+                          : fixed(p + 4, to, count + 1);
             if (!slot_native) {
                 exit(at_slot);
                 return;
             }
             emit_simple(slot, at_slot);
-            ExitState after{ExitState::Npc::Fixed, to, to + 4, count + 2, to_target};
-            exit(after);
+            exit(to_target ? ExitState{ExitState::Kind::AtJumpTarget, 0, 0, count + 2}
+                           : fixed(to, to + 4, count + 2));
         };
         const uint64_t target = uint64_t(in.imm);
         if (d.op == NativeOp::Call) {
@@ -393,15 +392,9 @@ private:
             return;
         }
         if (d.op == NativeOp::Jmpl) {
-            e_.mov_load(R12, RBX, reg(in.rs1));
-            if (has_imm(in)) {
-                if (in.imm) e_.alu_imm(Alu::Add, R12, int32_t(in.imm));
-            } else {
-                e_.mov_load(RCX, RBX, reg(in.rs2));
-                e_.alu(Alu::Add, R12, RCX);
-            }
+            address(R12, in);
             e_.test_imm(R12, 3);
-            leave_if(kNZ, ExitState{ExitState::Npc::Fixed, p, p + 4, count, false});
+            leave_if(kNZ, fixed(p, p + 4, count));
             e_.mov_imm(RAX, p);
             e_.mov_store(RBX, reg(in.rd), RAX);
             through_slot(0, true);
@@ -411,13 +404,13 @@ private:
         const unsigned cond = in.aux & 0xf;
         auto not_taken = [&] {
             if (annul)
-                exit(ExitState{ExitState::Npc::Fixed, p + 8, p + 12, count + 1, false});
+                exit(fixed(p + 8, p + 12, count + 1));
             else
                 through_slot(p + 8, false);
         };
         if (d.op == NativeOp::Branch && cond == 8) { // always
             if (annul)
-                exit(ExitState{ExitState::Npc::Fixed, target, target + 4, count + 1, false});
+                exit(fixed(target, target + 4, count + 1));
             else
                 through_slot(target, false);
             return;
@@ -437,7 +430,7 @@ private:
         } else { // BPr
             e_.mov_load(RAX, RBX, reg(in.rs1));
             e_.test(RAX, RAX);
-            skip = e_.jcc(rcond_not_taken(in.aux & 7));
+            skip = e_.jcc(kRcondNotTaken[in.aux & 7]);
         }
         through_slot(target, false);
         e_.bind(skip);
@@ -464,21 +457,21 @@ BlockCompiler::~BlockCompiler() {
     if (buffer_) munmap(buffer_, capacity_);
 }
 
-CompiledBlock BlockCompiler::compile(CodePage& page, uint64_t pc) {
-    if (!buffer_) return {};
+BlockCompiler::Result BlockCompiler::compile(uint64_t pc) {
+    Result result;
     Translation t(core_);
-    if (!t.translate(pc)) return {};
+    if (!buffer_ || !t.translate(pc)) return result;
     const std::vector<uint8_t>& code = t.code();
+    if (code.size() > capacity_) return result;
     if (used_ + code.size() > capacity_) {
-        core_.code_cache().drop_blocks();
         used_ = 0;
-        if (code.size() > capacity_) return {};
+        result.emptied = true;
     }
     uint8_t* at = buffer_ + used_;
     std::memcpy(at, code.data(), code.size());
     used_ += (code.size() + 15) & ~size_t(15);
-    (void)page;
-    return CompiledBlock{reinterpret_cast<BlockFn>(at), t.max()};
+    result.block = CompiledBlock{reinterpret_cast<BlockFn>(at), t.max()};
+    return result;
 }
 
 } // namespace fireplane::sparc

@@ -29,10 +29,15 @@ public:
     BlockCompiler(const BlockCompiler&) = delete;
     BlockCompiler& operator=(const BlockCompiler&) = delete;
 
-    // The block entered at `pc`, which lies in `page`: compiled, or empty when
-    // its first instruction has no native form. When the code buffer is full
-    // it is emptied first, and every page's blocks with it.
-    CompiledBlock compile(CodePage& page, uint64_t pc);
+    // The block entered at `pc`: compiled, or empty when its first
+    // instruction has no native form. When the code buffer is full it is
+    // emptied first: `emptied` then says that every block compiled before is
+    // gone, and the caller drops them.
+    struct Result {
+        CompiledBlock block;
+        bool emptied = false;
+    };
+    Result compile(uint64_t pc);
 
     // Instructions a block holds at most (its delay slot included).
     static constexpr unsigned kMaxInstructions = 48;

@@ -5,6 +5,7 @@
 // guest state at fixed offsets from it.
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <vector>
 
 namespace fireplane::sparc::jit {
@@ -32,7 +33,7 @@ enum Reg : uint8_t {
 // Two-operand integer operations by their /digit (imm forms) and opcode (reg forms).
 enum class Alu : uint8_t { Add = 0, Or = 1, And = 4, Sub = 5, Xor = 6, Cmp = 7 };
 enum class Shift : uint8_t { Shl = 4, Shr = 5, Sar = 7 };
-// Condition codes of Jcc/SETcc.
+// Condition codes of Jcc.
 enum Cond : uint8_t {
     kO = 0,
     kC = 2,
@@ -92,12 +93,6 @@ public:
         byte(0xff);
         mem(RAX, base, disp, kNoIndex); // /0
     }
-    void store_imm32(Reg base, int32_t disp, int32_t imm) { // sign-extended to 64 bits
-        rex(true, RAX, kNoIndex, base);
-        byte(0xc7);
-        mem(RAX, base, disp, kNoIndex);
-        imm32(imm);
-    }
     void load_byte(Reg dst, Reg base, int32_t disp) { // movzx r32, byte
         rex(false, dst, kNoIndex, base);
         byte(0x0f);
@@ -111,20 +106,15 @@ public:
     }
 
     // ---- register operations ----
-    void mov(Reg dst, Reg src) {
-        rex(true, src, kNoIndex, dst);
-        byte(0x89);
-        modrm_reg(src, dst);
-    }
+    void mov(Reg dst, Reg src) { op_rr(true, {0x89}, src, dst); }
+    void mov32(Reg dst, Reg src) { op_rr(false, {0x89}, src, dst); } // zero-extends
     void mov_imm(Reg dst, uint64_t v) {
         if (v <= 0xffffffffull) { // mov r32, imm32 zero-extends
             if (dst >= R8) byte(0x41);
             byte(uint8_t(0xb8 + (dst & 7)));
             imm32(int32_t(uint32_t(v)));
         } else if (int64_t(v) >= INT32_MIN && int64_t(v) <= INT32_MAX) {
-            rex(true, RAX, kNoIndex, dst);
-            byte(0xc7);
-            modrm_reg(RAX, dst);
+            op_rr(true, {0xc7}, Reg(0), dst);
             imm32(int32_t(v));
         } else {
             byte(uint8_t(0x48 | (dst >= R8 ? 1 : 0)));
@@ -134,81 +124,30 @@ public:
         }
     }
     void alu(Alu op, Reg dst, Reg src, bool wide = true) {
-        rex(wide, src, kNoIndex, dst);
-        byte(uint8_t(uint8_t(op) * 8 + 1));
-        modrm_reg(src, dst);
+        op_rr(wide, {uint8_t(uint8_t(op) * 8 + 1)}, src, dst);
     }
     void alu_imm(Alu op, Reg dst, int32_t imm, bool wide = true) {
-        rex(wide, RAX, kNoIndex, dst);
-        byte(0x81);
-        modrm_reg(Reg(uint8_t(op)), dst);
+        op_rr(wide, {0x81}, Reg(uint8_t(op)), dst);
         imm32(imm);
     }
-    void test(Reg a, Reg b, bool wide = true) {
-        rex(wide, b, kNoIndex, a);
-        byte(0x85);
-        modrm_reg(b, a);
-    }
+    void test(Reg a, Reg b, bool wide = true) { op_rr(wide, {0x85}, b, a); }
     void test_imm(Reg r, int32_t imm) { // 64-bit
-        rex(true, RAX, kNoIndex, r);
-        byte(0xf7);
-        modrm_reg(RAX, r);
+        op_rr(true, {0xf7}, Reg(0), r);
         imm32(imm);
     }
-    void not_(Reg r) {
-        rex(true, RAX, kNoIndex, r);
-        byte(0xf7);
-        modrm_reg(Reg(2), r);
-    }
+    void not_(Reg r) { op_rr(true, {0xf7}, Reg(2), r); }
     void shift_imm(Shift op, Reg r, uint8_t count, bool wide = true) {
-        rex(wide, RAX, kNoIndex, r);
-        byte(0xc1);
-        modrm_reg(Reg(uint8_t(op)), r);
+        op_rr(wide, {0xc1}, Reg(uint8_t(op)), r);
         byte(count);
     }
-    void shift_cl(Shift op, Reg r, bool wide = true) {
-        rex(wide, RAX, kNoIndex, r);
-        byte(0xd3);
-        modrm_reg(Reg(uint8_t(op)), r);
-    }
-    void imul(Reg dst, Reg src) {
-        rex(true, dst, kNoIndex, src);
-        byte(0x0f);
-        byte(0xaf);
-        modrm_reg(dst, src);
-    }
+    void shift_cl(Shift op, Reg r, bool wide = true) { op_rr(wide, {0xd3}, Reg(uint8_t(op)), r); }
+    void imul(Reg dst, Reg src) { op_rr(true, {0x0f, 0xaf}, dst, src); }
+    void movsxd(Reg dst, Reg src) { op_rr(true, {0x63}, dst, src); }
+    void bt_reg(Reg value, Reg bit) { op_rr(false, {0x0f, 0xa3}, bit, value); } // CF = value[bit]
     void bswap(Reg r, bool wide) {
         rex(wide, RAX, kNoIndex, r);
         byte(0x0f);
         byte(uint8_t(0xc8 + (r & 7)));
-    }
-    void movsxd(Reg dst, Reg src) {
-        rex(true, dst, kNoIndex, src);
-        byte(0x63);
-        modrm_reg(dst, src);
-    }
-    void mov32(Reg dst, Reg src) { // zero-extends
-        rex(false, src, kNoIndex, dst);
-        byte(0x89);
-        modrm_reg(src, dst);
-    }
-    void movzx16(Reg dst, Reg src) {
-        rex(false, dst, kNoIndex, src);
-        byte(0x0f);
-        byte(0xb7);
-        modrm_reg(dst, src);
-    }
-    void bt_reg(Reg value, Reg bit) { // CF = bit `bit` of value (32-bit)
-        rex(false, bit, kNoIndex, value);
-        byte(0x0f);
-        byte(0xa3);
-        modrm_reg(bit, value);
-    }
-    void setcc(Cond c, Reg r) { // to the low byte; r must be one of the first four or use REX
-        rex_byte_reg(RAX, kNoIndex, r, true);
-        byte(0x0f);
-        byte(uint8_t(0x90 + c));
-        modrm_reg(RAX, r);
     }
     void pushf() { byte(0x9c); }
     void push(Reg r) {
@@ -228,12 +167,7 @@ public:
         imm32(0);
         return code_.size();
     }
-    size_t jmp() {
-        byte(0xe9);
-        imm32(0);
-        return code_.size();
-    }
-    // Points the jump ending at `end` (what jcc()/jmp() returned) at here.
+    // Points the jump ending at `end` (what jcc() returned) at here.
     void bind(size_t end) {
         const int32_t rel = int32_t(int64_t(code_.size()) - int64_t(end));
         std::memcpy(&code_[end - 4], &rel, 4);
@@ -252,14 +186,19 @@ private:
         if (r) byte(uint8_t(0x40 | r));
     }
     // Byte registers: SPL..DIL need a REX prefix to be addressed as bytes.
-    void rex_byte_reg(Reg reg, Reg index, Reg base, bool base_is_byte = false) {
+    void rex_byte_reg(Reg reg, Reg index, Reg base) {
         uint8_t r = uint8_t((reg >= R8 ? 4 : 0) | (index != kNoIndex && index >= R8 ? 2 : 0) |
                             (base >= R8 ? 1 : 0));
-        const bool needs = (!base_is_byte && reg >= RSP && reg <= RDI) ||
-                           (base_is_byte && base >= RSP && base <= RDI);
-        if (r || needs) byte(uint8_t(0x40 | r));
+        if (r || (reg >= RSP && reg <= RDI)) byte(uint8_t(0x40 | r));
     }
-    void modrm_reg(Reg reg, Reg rm) { byte(uint8_t(0xc0 | (reg & 7) << 3 | (rm & 7))); }
+    // A register form: REX, the opcode bytes, ModRM with `reg` (a register or
+    // an opcode extension /digit) and the register operand `rm`.
+    void op_rr(bool wide, std::initializer_list<uint8_t> opcode, Reg reg, Reg rm) {
+        rex(wide, reg, kNoIndex, rm);
+        for (uint8_t b : opcode)
+            byte(b);
+        byte(uint8_t(0xc0 | (reg & 7) << 3 | (rm & 7)));
+    }
     void mem(Reg reg, Reg base, int32_t disp, Reg index) {
         if (index == kNoIndex && (base & 7) != RSP) {
             byte(uint8_t(0x80 | (reg & 7) << 3 | (base & 7))); // [base + disp32]

@@ -4,6 +4,7 @@
 // run hot enough to be compiled, and must leave the very state the
 // interpreter leaves: registers, condition codes, PC, memory, the trap taken,
 // the instruction count and the DC_rd/DC_wr counts.
+#include "models/cpu/jit/block_compiler.h"
 #include "models/cpu/perf_counters.h"
 #include "sparc_asm.h"
 #include "test_cpu.h"
@@ -128,8 +129,8 @@ Outcome run(const std::vector<uint32_t>& program, uint64_t seed, bool compiled) 
     o.reads = cpu.core.counters.total(Event::DcRd, true, true, now);
     o.writes = cpu.core.counters.total(Event::DcWr, true, true, now);
     o.ccr = cpu.core.ccr;
-    if (const auto* page = cpu.core.code_cache().find(TestCpu::kCode))
-        for (const auto& b : page->blocks)
+    if (const auto* page = cpu.core.code_cache().find(TestCpu::kCode); page && page->compiled)
+        for (const auto& b : page->compiled->block)
             o.blocks += b.fn != nullptr;
     std::memcpy(o.r.data(), cpu.core.r, sizeof o.r);
     for (uint64_t page = 0; page < 2; ++page) { // each page is its own block of host memory
@@ -182,6 +183,23 @@ TEST_CASE("A block is compiled once its entry is hot, and only then", "[jit]") {
     CHECK(cpu.reg(o1) == 300);
     CHECK(cpu.core.instructions == 1 + 100 * 4); // the closing "ta" traps: it does not retire
     const auto& page = *cpu.core.code_cache().find(TestCpu::kCode);
-    CHECK(page.blocks[1].fn != nullptr); // the loop's head
-    CHECK(page.blocks[0].fn == nullptr); // run once
+    REQUIRE(page.compiled);
+    CHECK(page.compiled->block[1].fn != nullptr); // the loop's head
+    CHECK(page.compiled->block[0].fn == nullptr); // run once
+}
+
+TEST_CASE("A reserved encoding of a native row is left to its handler", "[jit]") {
+    // BPcc with cc = 01 is reserved: the decoder makes it an illegal
+    // instruction, so no block may start with it (nor hold it).
+    const uint32_t valid = bpcc(kA, false, kXcc, true, 2), reserved = bpcc(kA, false, 1, true, 2);
+    for (const auto& [word, compiles] : {std::pair{valid, true}, std::pair{reserved, false}}) {
+        TestCpu cpu({word, kNop});
+        fireplane::sparc::BlockCompiler compiler(cpu.core);
+        CHECK((compiler.compile(TestCpu::kCode).block.fn != nullptr) == compiles);
+    }
+    TestCpu cpu(
+        {movi(o0, 40), alui(kSubcc, o0, o0, 1), bicc(kNe, false, -1), kNop, reserved, kNop});
+    cpu.core.set_compiled_blocks(true);
+    CHECK(cpu.run() == fireplane::sparc::kTrapIllegalInstruction);
+    CHECK(cpu.trap_pc() == TestCpu::at(4));
 }
