@@ -8,7 +8,9 @@
 #include <sys/mman.h>
 
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace fireplane::sparc {
@@ -98,8 +100,9 @@ constexpr Cond kRcondNotTaken[8] = {kNZ, kNZ /* == 0 */, kG /* <= 0 */, kGE /* <
                                     kNZ, kZ /* != 0 */,  kLE /* > 0 */, kL /* >= 0 */};
 
 // Where the interpreter resumes when a block leaves, and the instructions
-// completed. PC and nPC are fixed, or come from the jump target in R12: a
-// JMPL's delay slot has nPC = target; after the slot, PC = target.
+// completed. PC and nPC are fixed, or come from a JMPL's target, which the
+// JMPL leaves in the core's nPC: in its delay slot nPC is the target (PC is
+// fixed), after the slot PC = target.
 struct ExitState {
     enum class Kind : uint8_t { Fixed, InJumpSlot, AtJumpTarget } kind = Kind::Fixed;
     uint64_t pc = 0, npc = 0; // for Fixed, and pc for InJumpSlot
@@ -108,6 +111,10 @@ struct ExitState {
 ExitState fixed(uint64_t pc, uint64_t npc, uint32_t count) {
     return {ExitState::Kind::Fixed, pc, npc, count};
 }
+
+// Blocks are leaf functions that touch no stack: the core's address stays in
+// the argument register, and everything else is caller-saved scratch.
+constexpr Reg kCore = RDI;
 
 } // namespace
 
@@ -125,9 +132,6 @@ public:
 
     // Emits the block from `pc`; false if its first instruction is not native.
     bool translate(uint64_t pc) {
-        e_.push(RBX); // callee-saved: the core, and a JMPL's target
-        e_.push(R12);
-        e_.mov(RBX, RDI);
         uint32_t count = 0;
         uint64_t p = pc;
         while (count + 2 <= kMaxInstructions) {
@@ -171,24 +175,20 @@ private:
 
     // ---- exits ----
     void exit(const ExitState& s) {
-        if (s.kind == ExitState::Kind::AtJumpTarget) {
-            e_.mov(RCX, R12);
-            e_.mov_store(RBX, off_pc_, RCX);
+        if (s.kind == ExitState::Kind::AtJumpTarget) { // nPC holds the target
+            e_.mov_load(RCX, kCore, off_npc_);
+            e_.mov_store(kCore, off_pc_, RCX);
             e_.alu_imm(Alu::Add, RCX, 4);
-            e_.mov_store(RBX, off_npc_, RCX);
+            e_.mov_store(kCore, off_npc_, RCX);
         } else {
             e_.mov_imm(RCX, s.pc);
-            e_.mov_store(RBX, off_pc_, RCX);
-            if (s.kind == ExitState::Kind::InJumpSlot) {
-                e_.mov_store(RBX, off_npc_, R12);
-            } else {
+            e_.mov_store(kCore, off_pc_, RCX);
+            if (s.kind == ExitState::Kind::Fixed) {
                 e_.mov_imm(RCX, s.npc);
-                e_.mov_store(RBX, off_npc_, RCX);
+                e_.mov_store(kCore, off_npc_, RCX);
             }
         }
         e_.mov_imm(RAX, s.count);
-        e_.pop(R12);
-        e_.pop(RBX);
         e_.ret();
         if (s.count > max_) max_ = s.count;
     }
@@ -208,15 +208,15 @@ private:
         if (has_imm(in))
             e_.mov_imm(dst, uint64_t(in.imm));
         else
-            e_.mov_load(dst, RBX, reg(in.rs2));
+            e_.mov_load(dst, kCore, reg(in.rs2));
     }
     // rs1 + (rs2 | simm13) into dst (RCX is free to use).
     void address(Reg dst, const Insn& in) {
-        e_.mov_load(dst, RBX, reg(in.rs1));
+        e_.mov_load(dst, kCore, reg(in.rs1));
         if (has_imm(in)) {
             if (in.imm) e_.alu_imm(Alu::Add, dst, int32_t(in.imm));
         } else {
-            e_.mov_load(RCX, RBX, reg(in.rs2));
+            e_.mov_load(RCX, kCore, reg(in.rs2));
             e_.alu(Alu::Add, dst, RCX);
         }
     }
@@ -227,12 +227,12 @@ private:
         bool cc = false;
         if (d.op == NativeOp::Sethi) {
             e_.mov_imm(RAX, uint64_t(in.imm));
-            e_.mov_store(RBX, reg(in.rd), RAX);
+            e_.mov_store(kCore, reg(in.rd), RAX);
         } else if (d.op == NativeOp::MulX) {
-            e_.mov_load(RAX, RBX, reg(in.rs1));
+            e_.mov_load(RAX, kCore, reg(in.rs1));
             load_operand2(RCX, in);
             e_.imul(RAX, RCX);
-            e_.mov_store(RBX, reg(in.rd), RAX);
+            e_.mov_store(kCore, reg(in.rd), RAX);
         } else if (const AluForm* f = alu_form(d.op, cc)) {
             alu(*f, cc, in);
         } else if (const ShiftForm* s = shift_form(d.op)) {
@@ -245,13 +245,13 @@ private:
     }
 
     void alu(const AluForm& f, bool cc, const Insn& in) {
-        e_.mov_load(RAX, RBX, reg(in.rs1));
+        e_.mov_load(RAX, kCore, reg(in.rs1));
         load_operand2(RCX, in);
         if (f.invert_b) e_.not_(RCX);
         if (!cc) {
             e_.alu(f.alu, RAX, RCX);
             if (f.invert_result) e_.not_(RAX);
-            e_.mov_store(RBX, reg(in.rd), RAX);
+            e_.mov_store(kCore, reg(in.rd), RAX);
             return;
         }
         // xcc from the 64-bit operation, icc from the 32-bit one.
@@ -259,36 +259,36 @@ private:
         e_.alu(f.alu, RDX, RCX);
         if (f.invert_result) e_.not_(RDX);
         if (!f.arithmetic) e_.test(RDX, RDX);
-        e_.pushf();
-        e_.pop(R8);
+        nzvc(R8);
         e_.mov(RSI, RAX);
         e_.alu(f.alu, RSI, RCX, false);
         if (f.invert_result) e_.not_(RSI);
         if (!f.arithmetic) e_.test(RSI, RSI, false);
-        e_.pushf();
-        e_.pop(R9);
-        e_.mov_store(RBX, reg(in.rd), RDX);
-        nzvc(R8, R10);
-        nzvc(R9, R11);
-        e_.shift_imm(Shift::Shl, R10, 4);
-        e_.alu(Alu::Or, R10, R11);
-        e_.store_byte(RBX, off_ccr_, R10);
+        nzvc(R9);
+        e_.mov_store(kCore, reg(in.rd), RDX);
+        e_.shift_imm(Shift::Shl, R8, 4);
+        e_.alu(Alu::Or, R8, R9);
+        e_.store_byte(kCore, off_ccr_, R8);
     }
-    // SPARC's N Z V C (bits 3-0) from x86 flags: SF bit 7, ZF 6, OF 11, CF 0.
-    void nzvc(Reg flags, Reg out) {
-        e_.mov(out, flags);
-        e_.shift_imm(Shift::Shr, out, 4);
-        e_.alu_imm(Alu::And, out, 0xc);
-        e_.mov(RDI, flags);
-        e_.shift_imm(Shift::Shr, RDI, 10);
-        e_.alu_imm(Alu::And, RDI, 2);
-        e_.alu(Alu::Or, out, RDI);
-        e_.alu_imm(Alu::And, flags, 1);
-        e_.alu(Alu::Or, out, flags);
+    // SPARC's N Z V C (bits 3-0) into `out` from the x86 flags SF, ZF, OF and
+    // CF (SUB's CF is the borrow, as SPARC's C); R10, R11 and RSI are scratch.
+    // Registers, not PUSHF: the flags never go through memory.
+    void nzvc(Reg out) {
+        constexpr std::pair<Cond, uint8_t> kFlags[] = {{kO, 1}, {kZ, 2}, {kS, 3}};
+        const Reg scratch[] = {R10, R11, RSI};
+        e_.setcc(kC, out); // every SETcc first: the ANDs below change the flags
+        for (size_t i = 0; i < std::size(kFlags); ++i)
+            e_.setcc(kFlags[i].first, scratch[i]);
+        e_.alu_imm(Alu::And, out, 1, false); // SETcc writes a byte; clear the rest
+        for (size_t i = 0; i < std::size(kFlags); ++i) {
+            e_.alu_imm(Alu::And, scratch[i], 1, false);
+            e_.shift_imm(Shift::Shl, scratch[i], kFlags[i].second, false);
+            e_.alu(Alu::Or, out, scratch[i], false);
+        }
     }
 
     void shift(const ShiftForm& s, const Insn& in) {
-        e_.mov_load(RAX, RBX, reg(in.rs1));
+        e_.mov_load(RAX, kCore, reg(in.rs1));
         const unsigned mask = s.wide ? 63 : 31;
         if (s.shift == Shift::Shr && !s.wide) e_.mov32(RAX, RAX);
         if (has_imm(in)) {
@@ -300,7 +300,7 @@ private:
                 e_.shift_imm(s.shift, RAX, n);
             }
         } else {
-            e_.mov_load(RCX, RBX, reg(in.rs2));
+            e_.mov_load(RCX, kCore, reg(in.rs2));
             if (s.shift == Shift::Sar && !s.wide) {
                 e_.shift_cl(Shift::Sar, RAX, false); // a 32-bit shift counts mod 32
                 e_.movsxd(RAX, RAX);
@@ -309,7 +309,7 @@ private:
                 e_.shift_cl(s.shift, RAX);
             }
         }
-        e_.mov_store(RBX, reg(in.rd), RAX);
+        e_.mov_store(kCore, reg(in.rd), RAX);
     }
 
     // [rs1 + rs2|simm13] through the software TLB; leaves the block before
@@ -332,13 +332,13 @@ private:
         const int32_t table = m.store ? off_wtlb_ : off_rtlb_;
         e_.mov(RDX, RAX);
         e_.alu_imm(Alu::And, RDX, int32_t(~kPageMask));
-        e_.mov_load(RSI, RBX, table + int32_t(offsetof(SparcCore::TlbEntry, tag)), RCX);
+        e_.mov_load(RSI, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, tag)), RCX);
         e_.alu(Alu::Cmp, RDX, RSI);
         leave_if(kNZ, before);
-        e_.mov_load(RSI, RBX, table + int32_t(offsetof(SparcCore::TlbEntry, host)), RCX);
+        e_.mov_load(RSI, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, host)), RCX);
         e_.alu_imm(Alu::And, RAX, int32_t(kPageMask));
         if (m.store) {
-            e_.mov_load(RDX, RBX, reg(in.rd & 31)); // %g0 (the sink) stores zero
+            e_.mov_load(RDX, kCore, reg(in.rd & 31)); // %g0 (the sink) stores zero
             if (m.size == 8) e_.bswap(RDX, true);
             if (m.size == 4) e_.bswap(RDX, false);
             if (m.size == 2) {
@@ -358,9 +358,9 @@ private:
                 if (m.size == 2) e_.shift_imm(m.sign ? Shift::Sar : Shift::Shr, RAX, 16, false);
                 if (m.sign) e_.movsxd(RAX, RAX);
             }
-            e_.mov_store(RBX, reg(in.rd), RAX);
+            e_.mov_store(kCore, reg(in.rd), RAX);
         }
-        e_.mov_load(RCX, RBX, off_bank_);
+        e_.mov_load(RCX, kCore, off_bank_);
         e_.inc_mem(RCX, int32_t(8 * unsigned(m.store ? Event::DcWr : Event::DcRd)));
     }
 
@@ -387,16 +387,17 @@ private:
         const uint64_t target = uint64_t(in.imm);
         if (d.op == NativeOp::Call) {
             e_.mov_imm(RAX, p);
-            e_.mov_store(RBX, reg(15), RAX);
+            e_.mov_store(kCore, reg(15), RAX);
             through_slot(target, false);
             return;
         }
         if (d.op == NativeOp::Jmpl) {
-            address(R12, in);
-            e_.test_imm(R12, 3);
+            address(RAX, in);
+            e_.test_imm(RAX, 3);
             leave_if(kNZ, fixed(p, p + 4, count));
+            e_.mov_store(kCore, off_npc_, RAX); // as the interpreter: nPC = target now
             e_.mov_imm(RAX, p);
-            e_.mov_store(RBX, reg(in.rd), RAX);
+            e_.mov_store(kCore, reg(in.rd), RAX);
             through_slot(0, true);
             return;
         }
@@ -421,14 +422,14 @@ private:
         }
         size_t skip;
         if (d.op == NativeOp::Branch) {
-            e_.load_byte(RAX, RBX, off_ccr_);
+            e_.load_byte(RAX, kCore, off_ccr_);
             if (in.rs2 & 2) e_.shift_imm(Shift::Shr, RAX, 4, false); // xcc
             e_.alu_imm(Alu::And, RAX, 0xf, false);
             e_.mov_imm(RCX, SparcCore::kCondTable[cond]);
             e_.bt_reg(RCX, RAX);
             skip = e_.jcc(kNC);
         } else { // BPr
-            e_.mov_load(RAX, RBX, reg(in.rs1));
+            e_.mov_load(RAX, kCore, reg(in.rs1));
             e_.test(RAX, RAX);
             skip = e_.jcc(kRcondNotTaken[in.aux & 7]);
         }

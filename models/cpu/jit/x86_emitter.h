@@ -82,7 +82,7 @@ public:
     void store_sized(Reg base, Reg index, Reg src, unsigned size) {
         if (size == 2) byte(0x66);
         if (size == 1)
-            rex_byte_reg(src, index, base);
+            rex_byte_reg(src, index, base, src);
         else
             rex(size == 8, src, index, base);
         byte(size == 1 ? 0x88 : 0x89);
@@ -100,7 +100,7 @@ public:
         mem(dst, base, disp, kNoIndex);
     }
     void store_byte(Reg base, int32_t disp, Reg src) {
-        rex_byte_reg(src, kNoIndex, base);
+        rex_byte_reg(src, kNoIndex, base, src);
         byte(0x88);
         mem(src, base, disp, kNoIndex);
     }
@@ -144,12 +144,17 @@ public:
     void imul(Reg dst, Reg src) { op_rr(true, {0x0f, 0xaf}, dst, src); }
     void movsxd(Reg dst, Reg src) { op_rr(true, {0x63}, dst, src); }
     void bt_reg(Reg value, Reg bit) { op_rr(false, {0x0f, 0xa3}, bit, value); } // CF = value[bit]
+    void setcc(Cond c, Reg r) { // the low byte of r: 1 if c holds, else 0
+        rex_byte_reg(RAX, kNoIndex, r, r);
+        byte(0x0f);
+        byte(uint8_t(0x90 + c));
+        byte(uint8_t(0xc0 | (r & 7)));
+    }
     void bswap(Reg r, bool wide) {
         rex(wide, RAX, kNoIndex, r);
         byte(0x0f);
         byte(uint8_t(0xc8 + (r & 7)));
     }
-    void pushf() { byte(0x9c); }
     void push(Reg r) {
         if (r >= R8) byte(0x41);
         byte(uint8_t(0x50 + (r & 7)));
@@ -185,11 +190,12 @@ private:
                     (index != kNoIndex && index >= R8 ? 2 : 0) | (base >= R8 ? 1 : 0));
         if (r) byte(uint8_t(0x40 | r));
     }
-    // Byte registers: SPL..DIL need a REX prefix to be addressed as bytes.
-    void rex_byte_reg(Reg reg, Reg index, Reg base) {
+    // Byte registers: SPL..DIL need a REX prefix to be addressed as bytes;
+    // `byte_reg` is the operand used as one (reg, or rm for SETcc).
+    void rex_byte_reg(Reg reg, Reg index, Reg base, Reg byte_reg) {
         uint8_t r = uint8_t((reg >= R8 ? 4 : 0) | (index != kNoIndex && index >= R8 ? 2 : 0) |
                             (base >= R8 ? 1 : 0));
-        if (r || (reg >= RSP && reg <= RDI)) byte(uint8_t(0x40 | r));
+        if (r || (byte_reg >= RSP && byte_reg <= RDI)) byte(uint8_t(0x40 | r));
     }
     // A register form: REX, the opcode bytes, ModRM with `reg` (a register or
     // an opcode extension /digit) and the register operand `rm`.
