@@ -22,22 +22,28 @@ CodePage* CodeCache::create(uint64_t va_page) {
 }
 
 // A block may hold any instruction of its page, so a store into the page drops them all.
-void CodeCache::invalidate(uint64_t va, uint64_t len) {
+bool CodeCache::invalidate(uint64_t va, uint64_t len) {
+    bool dropped = false;
     for (uint64_t a = va & ~uint64_t(3); a < va + len; a += 4) {
         CodePage* page = find(a & ~uint64_t(8191));
         if (!page) continue;
         reset_slot(page->insns[(a & 8191) >> 2]);
         page->compiled.reset();
+        dropped = true;
     }
+    return dropped;
 }
 
-void CodeCache::invalidate_physical(uint64_t pa, uint64_t len) {
+bool CodeCache::invalidate_physical(uint64_t pa, uint64_t len) {
+    bool dropped = false;
     for (auto& [va_page, page] : pages_)
         if (page->pa == (pa & ~uint64_t(8191))) {
             for (uint64_t a = pa & ~uint64_t(3); a < pa + len; a += 4)
                 reset_slot(page->insns[(a & 8191) >> 2]);
             page->compiled.reset();
+            dropped = true;
         }
+    return dropped;
 }
 
 void CodeCache::drop_blocks() {

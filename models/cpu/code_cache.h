@@ -13,8 +13,11 @@ namespace fireplane::sparc {
 constexpr unsigned kInsnsPerPage = 8192 / 4;
 
 // A compiled block (jit/block_compiler.h): runs from its entry PC, leaves
-// PC and nPC set, and returns the instructions it completed (at most `max`).
+// PC and nPC set, and returns the instructions it completed (at most `max`),
+// with kBlockTrapped when an instruction's handler raised a trap (pending in
+// the core, PC and nPC at that instruction).
 using BlockFn = uint64_t (*)(SparcCore* core);
+constexpr uint64_t kBlockTrapped = uint64_t(1) << 63;
 struct CompiledBlock {
     BlockFn fn = nullptr;
     uint32_t max = 0;
@@ -45,10 +48,11 @@ public:
     }
     CodePage* create(uint64_t va_page);
     bool contains(uint64_t va_page) const { return pages_.count(va_page) != 0; }
-    // Resets the slots covering [va, va+len) so they are decoded again.
-    void invalidate(uint64_t va, uint64_t len);
+    // Resets the slots covering [va, va+len) so they are decoded again, and
+    // drops their pages' blocks; true if any page held them.
+    bool invalidate(uint64_t va, uint64_t len);
     // The same for a store by physical address (within one page), under any virtual page.
-    void invalidate_physical(uint64_t pa, uint64_t len);
+    bool invalidate_physical(uint64_t pa, uint64_t len);
     void clear() { pages_.clear(); }
     void drop_blocks(); // every page's compiled blocks (the code buffer was emptied)
     size_t size() const { return pages_.size(); }

@@ -96,34 +96,34 @@ constexpr uint32_t kFp1 = op(2) | op3(0x34);
 constexpr uint32_t kFp2 = op(2) | op3(0x35);
 constexpr uint32_t kRs1Mask = 0x1fu << 14;
 
-#define FP1(name, code, ops, fn)                                                                   \
-    { name, kOpfMask, kFp1 | opf(code), ops, fn, nullptr }
-#define FP1_NORS1(name, code, ops, fn)                                                             \
-    { name, kOpfMask | kRs1Mask, kFp1 | opf(code), ops, fn, nullptr }
+#define FP1(name, code, ops, fn, ...)                                                              \
+    { name, kOpfMask, kFp1 | opf(code), ops, fn, nullptr, 0, __VA_ARGS__ }
+#define FP1_NORS1(name, code, ops, fn, ...)                                                        \
+    { name, kOpfMask | kRs1Mask, kFp1 | opf(code), ops, fn, nullptr, 0, __VA_ARGS__ }
 
 } // namespace
 
 void add_fp_rows(std::vector<IsaRow>& rows) {
     const IsaRow table[] = {
         FP1_NORS1("fmovs", 0x001, "f2s,fds", (fmove<MoveKind::Mov, false>)),
-        FP1_NORS1("fmovd", 0x002, "f2d,fdd", (fmove<MoveKind::Mov, true>)),
+        FP1_NORS1("fmovd", 0x002, "f2d,fdd", (fmove<MoveKind::Mov, true>), NativeOp::FMovD),
         FP1_NORS1("fmovq", 0x003, "f2q,fdq", fmoveq<MoveKind::Mov>),
         FP1_NORS1("fnegs", 0x005, "f2s,fds", (fmove<MoveKind::Neg, false>)),
-        FP1_NORS1("fnegd", 0x006, "f2d,fdd", (fmove<MoveKind::Neg, true>)),
+        FP1_NORS1("fnegd", 0x006, "f2d,fdd", (fmove<MoveKind::Neg, true>), NativeOp::FNegD),
         FP1_NORS1("fnegq", 0x007, "f2q,fdq", fmoveq<MoveKind::Neg>),
         FP1_NORS1("fabss", 0x009, "f2s,fds", (fmove<MoveKind::Abs, false>)),
-        FP1_NORS1("fabsd", 0x00a, "f2d,fdd", (fmove<MoveKind::Abs, true>)),
+        FP1_NORS1("fabsd", 0x00a, "f2d,fdd", (fmove<MoveKind::Abs, true>), NativeOp::FAbsD),
         FP1_NORS1("fabsq", 0x00b, "f2q,fdq", fmoveq<MoveKind::Abs>),
-        FP1_NORS1("fsqrts", 0x029, "f2s,fds", fp_compute<FSqrt<float>>),
-        FP1_NORS1("fsqrtd", 0x02a, "f2d,fdd", fp_compute<FSqrt<double>>),
-        FP1("fadds", 0x041, "f1s,f2s,fds", fp_compute<FAdd<float>>),
-        FP1("faddd", 0x042, "f1d,f2d,fdd", fp_compute<FAdd<double>>),
-        FP1("fsubs", 0x045, "f1s,f2s,fds", fp_compute<FSub<float>>),
-        FP1("fsubd", 0x046, "f1d,f2d,fdd", fp_compute<FSub<double>>),
-        FP1("fmuls", 0x049, "f1s,f2s,fds", fp_compute<FMul<float>>),
-        FP1("fmuld", 0x04a, "f1d,f2d,fdd", fp_compute<FMul<double>>),
-        FP1("fdivs", 0x04d, "f1s,f2s,fds", fp_compute<FDiv<float>>),
-        FP1("fdivd", 0x04e, "f1d,f2d,fdd", fp_compute<FDiv<double>>),
+        FP1_NORS1("fsqrts", 0x029, "f2s,fds", fp_compute<FSqrt<float>>, NativeOp::FSqrtS),
+        FP1_NORS1("fsqrtd", 0x02a, "f2d,fdd", fp_compute<FSqrt<double>>, NativeOp::FSqrtD),
+        FP1("fadds", 0x041, "f1s,f2s,fds", fp_compute<FAdd<float>>, NativeOp::FAddS),
+        FP1("faddd", 0x042, "f1d,f2d,fdd", fp_compute<FAdd<double>>, NativeOp::FAddD),
+        FP1("fsubs", 0x045, "f1s,f2s,fds", fp_compute<FSub<float>>, NativeOp::FSubS),
+        FP1("fsubd", 0x046, "f1d,f2d,fdd", fp_compute<FSub<double>>, NativeOp::FSubD),
+        FP1("fmuls", 0x049, "f1s,f2s,fds", fp_compute<FMul<float>>, NativeOp::FMulS),
+        FP1("fmuld", 0x04a, "f1d,f2d,fdd", fp_compute<FMul<double>>, NativeOp::FMulD),
+        FP1("fdivs", 0x04d, "f1s,f2s,fds", fp_compute<FDiv<float>>, NativeOp::FDivS),
+        FP1("fdivd", 0x04e, "f1d,f2d,fdd", fp_compute<FDiv<double>>, NativeOp::FDivD),
         FP1("fsmuld", 0x069, "f1s,f2s,fdd", fp_compute<FsMulD>),
         FP1_NORS1("fstox", 0x081, "f2s,fdd", (ftoint<float, int64_t>)),
         FP1_NORS1("fdtox", 0x082, "f2d,fdd", (ftoint<double, int64_t>)),
@@ -137,15 +137,15 @@ void add_fp_rows(std::vector<IsaRow>& rows) {
         FP1_NORS1("fdtoi", 0x0d2, "f2d,fds", (ftoint<double, int32_t>)),
         // FPop2. FCMP: bits 29:27 are zero and rd<1:0> is the fcc number.
         {"fcmps", kOpfMask | (7u << 27), kFp2 | opf(0x051), "fcc_rd,f1s,f2s", fcmp<float, false>,
-         nullptr},
+         nullptr, 0, NativeOp::FCmpS},
         {"fcmpd", kOpfMask | (7u << 27), kFp2 | opf(0x052), "fcc_rd,f1d,f2d", fcmp<double, false>,
-         nullptr},
+         nullptr, 0, NativeOp::FCmpD},
         {"fcmpq", kOpfMask | (7u << 27), kFp2 | opf(0x053), "fcc_rd,f1q,f2q", fcmp<Quad, false>,
          nullptr},
         {"fcmpes", kOpfMask | (7u << 27), kFp2 | opf(0x055), "fcc_rd,f1s,f2s", fcmp<float, true>,
-         nullptr},
+         nullptr, 0, NativeOp::FCmpS},
         {"fcmped", kOpfMask | (7u << 27), kFp2 | opf(0x056), "fcc_rd,f1d,f2d", fcmp<double, true>,
-         nullptr},
+         nullptr, 0, NativeOp::FCmpD},
         {"fcmpeq", kOpfMask | (7u << 27), kFp2 | opf(0x057), "fcc_rd,f1q,f2q", fcmp<Quad, true>,
          nullptr},
         // FMOVcc: bit 18 zero, opf_low (bits 10:5) 1 = single, 2 = double.

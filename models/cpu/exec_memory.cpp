@@ -359,10 +359,10 @@ constexpr uint32_t kMem = op(3);
     { name, kOp3Mask, kMem | op3(o3), "aa,rd", lda<T, false>, lda<T, true> }
 #define STA(name, o3, T)                                                                           \
     { name, kOp3Mask, kMem | op3(o3), "rd,aa", sta<T, false>, sta<T, true> }
-#define LDF(name, o3, W, Alt, ops)                                                                 \
-    { name, kOp3Mask, kMem | op3(o3), ops, ldf<W, Alt, false>, ldf<W, Alt, true> }
-#define STF(name, o3, W, Alt, ops)                                                                 \
-    { name, kOp3Mask, kMem | op3(o3), ops, stf<W, Alt, false>, stf<W, Alt, true> }
+#define LDF(name, o3, W, Alt, ops, ...)                                                            \
+    { name, kOp3Mask, kMem | op3(o3), ops, ldf<W, Alt, false>, ldf<W, Alt, true>, 0, __VA_ARGS__ }
+#define STF(name, o3, W, Alt, ops, ...)                                                            \
+    { name, kOp3Mask, kMem | op3(o3), ops, stf<W, Alt, false>, stf<W, Alt, true>, 0, __VA_ARGS__ }
 
 } // namespace
 
@@ -397,20 +397,20 @@ void add_memory_rows(std::vector<IsaRow>& rows) {
         LDA("ldsha", 0x1a, int16_t),
         LDA("ldxa", 0x1b, uint64_t),
         STA("stxa", 0x1e, uint64_t),
-        LDF("ld", 0x20, FW::Single, false, "a,fds"),
+        LDF("ld", 0x20, FW::Single, false, "a,fds", NativeOp::LdF),
         {"ld", kOp3Mask | kRdMask, kMem | op3(0x21) | (0u << 25), "a,fsr", ldfsr<false, false>,
          ldfsr<false, true>},
         {"ldx", kOp3Mask | kRdMask, kMem | op3(0x21) | (1u << 25), "a,xfsr", ldfsr<true, false>,
          ldfsr<true, true>},
         LDF("ldq", 0x22, FW::Quad, false, "a,fdq"),
-        LDF("ldd", 0x23, FW::Double, false, "a,fdd"),
-        STF("st", 0x24, FW::Single, false, "fds,a"),
+        LDF("ldd", 0x23, FW::Double, false, "a,fdd", NativeOp::LdDF),
+        STF("st", 0x24, FW::Single, false, "fds,a", NativeOp::StF),
         {"st", kOp3Mask | kRdMask, kMem | op3(0x25) | (0u << 25), "fsr,a", stfsr<false, false>,
          stfsr<false, true>},
         {"stx", kOp3Mask | kRdMask, kMem | op3(0x25) | (1u << 25), "xfsr,a", stfsr<true, false>,
          stfsr<true, true>},
         STF("stq", 0x26, FW::Quad, false, "fdq,a"),
-        STF("std", 0x27, FW::Double, false, "fdd,a"),
+        STF("std", 0x27, FW::Double, false, "fdd,a", NativeOp::StDF),
         {"prefetch", kOp3Mask, kMem | op3(0x2d), "a,pf", FP_BOTH(prefetch)},
         LDF("lda", 0x30, FW::Single, true, "aa,fds"),
         LDF("ldda", 0x33, FW::Double, true, "aa,fdd"),

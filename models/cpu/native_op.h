@@ -48,9 +48,31 @@ enum class NativeOp : uint8_t {
     StH,
     StW,
     StX,
+    // FP registers from and to memory: ld, ldd, st, std
+    LdF,
+    LdDF,
+    StF,
+    StDF,
+    // FPops on the host's SSE unit, double and single
+    FAddD,
+    FSubD,
+    FMulD,
+    FDivD,
+    FSqrtD,
+    FAddS,
+    FSubS,
+    FMulS,
+    FDivS,
+    FSqrtS,
+    FMovD,
+    FNegD,
+    FAbsD,
+    FCmpD, // fcmpd and fcmped: they differ only on unordered operands
+    FCmpS,
     // control transfers, with their delay slot
     Branch,
     BranchReg,
+    FBranch,
     Call,
     Jmpl,
 };

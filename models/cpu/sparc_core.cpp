@@ -142,10 +142,28 @@ uint64_t SparcCore::run_block(uint64_t& length) {
         }
         page->block[slot] = r.block;
     }
-    const CompiledBlock& block = page->block[slot];
-    const uint64_t done = block.max <= length ? block.fn(this) : 0;
-    if (!done) length = 1; // its first instruction (or a run too short for it) is interpreted
-    return done;
+    const CompiledBlock* block = &page->block[slot];
+    if (block->max > length) {
+        length = 1; // a run too short for the block: its first instruction is interpreted
+        return 0;
+    }
+    // Block after block while each leaves on sequential flow into a compiled
+    // block of this page that the run has room for; anything else goes back
+    // to the run loop.
+    uint64_t total = 0;
+    for (;;) {
+        chain_cut_ = false;
+        const uint64_t done = block->fn(this); // its handlers may drop the page's blocks
+        chain_length_ = chain_budget_ = 0;     // a handler's chain: counted in `done`
+        total += done;
+        if (!done || (done & kBlockTrapped) || stop_ || chain_cut_ || npc != pc + 4 ||
+            (pc & ~kPageMask) != current_page_va_ || !current_page_->compiled)
+            break;
+        block = &current_page_->compiled->block[(pc & kPageMask) >> 2];
+        if (!block->fn || block->max > length - total) break;
+    }
+    if (!total) length = 1; // it left before its first instruction
+    return total;
 }
 
 void SparcCore::power_on_reset() {
@@ -294,6 +312,12 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
     const uint64_t start = instructions;
     const uint64_t end = instructions + budget;
     [[maybe_unused]] DebugHook* const hook = debug_; // for this whole run
+    auto take_trap = [this] {                        // the pending trap; true when the run stops
+        fp_leave();                                  // trap handlers are host code
+        enter_trap(pending_trap_);
+        fp_enter();
+        return stop_;
+    };
     while (instructions < end) {
         if (__builtin_expect(cycles() >= event_cycle_, 0)) {
             fp_leave();
@@ -320,10 +344,13 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
             if constexpr (!Trace && !Timed && !Debug) {
                 if (compiler_ && length > 1 && !observer_ && !log_accesses_ &&
                     !counters.counting()) {
-                    if (const uint64_t done = run_block(length)) {
-                        instructions += done;
+                    const uint64_t done = run_block(length);
+                    instructions += done & ~kBlockTrapped;
+                    if (done & kBlockTrapped) {
+                        if (take_trap()) break;
                         continue;
                     }
+                    if (done) continue;
                 }
             }
             chain_length_ = chain_budget_ = length;
@@ -358,10 +385,7 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
             }
             if constexpr (Trace) *trace_ << "  trap " << pending_trap_ << '\n';
         }
-        fp_leave(); // trap handlers are host code
-        enter_trap(pending_trap_);
-        fp_enter();
-        if (stop_) break;
+        if (take_trap()) break;
     }
     fp_leave();
     return instructions - start;
@@ -497,7 +521,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
     }
     std::memcpy(m.host + (va & kPageMask), bytes, len);
     if (code_cache_.contains(page)) {
-        code_cache_.invalidate(va, len);
+        if (code_cache_.invalidate(va, len)) end_chain(); // a block running here leaves
     } else if (m.keep && !asi && !watching_) {
         TlbEntry& e = write_tlb_[(va >> kPageBits) & (kTlbEntries - 1)];
         e.tag = page;
@@ -528,7 +552,7 @@ bool SparcCore::physical_access(uint64_t pa, Access access, void* data, unsigned
         uint8_t* at = m.host + (pa & kPageMask);
         if (write) {
             std::memcpy(at, bytes, len);
-            code_cache_.invalidate_physical(pa, len);
+            if (code_cache_.invalidate_physical(pa, len)) end_chain();
         } else {
             std::memcpy(bytes, at, len);
         }
@@ -581,7 +605,7 @@ bool SparcCore::write_bytes(uint64_t va, const void* data, size_t len) {
         }
         size_t chunk = std::min<size_t>(len, kPageSize - (va & kPageMask));
         std::memcpy(m.host + (va & kPageMask), in, chunk);
-        if (code_cache_.contains(va & ~kPageMask)) code_cache_.invalidate(va, chunk);
+        if (code_cache_.contains(va & ~kPageMask) && code_cache_.invalidate(va, chunk)) end_chain();
         va += chunk, in += chunk, len -= chunk;
     }
     return true;
@@ -596,6 +620,7 @@ void SparcCore::flush_tlb() {
 
 void SparcCore::flush_code() {
     code_cache_.clear();
+    end_chain();
     for (CodePage*& p : recent_pages_)
         p = nullptr;
     current_page_ = nullptr;

@@ -275,8 +275,10 @@ public:
     // ---- execution chains (see run_loop) ----
     // A handler that completed its instruction ends with `return retire();`
     // after setting pc/npc: it counts the instruction and runs the next one.
-    // exec_debug_chain (debug_chain.cpp) mirrors where this ends a chain.
+    // exec_debug_chain (debug_chain.cpp) mirrors where this ends a chain. A
+    // compiled block leaves after a handler it called that ended the chain.
     void end_chain() { // keeps retired() as it is
+        chain_cut_ = true;
         if (chain_budget_ <= 1) return;
         chain_length_ -= chain_budget_ - 1;
         chain_budget_ = 1;
@@ -505,6 +507,7 @@ private:
     bool in_run_ = false; // the host FPU holds guest state
     unsigned host_mxcsr_ = 0;
     bool stop_ = false;
+    bool chain_cut_ = false; // end_chain() ran (cleared before each compiled block)
     bool halted_ = false;
     int exit_code_ = 0;
     std::ostream* trace_ = nullptr;
@@ -512,8 +515,9 @@ private:
     std::unique_ptr<BlockCompiler> compiler_;
     // Runs the compiled block entered at pc, if there is one (compiling it
     // once its entry is hot) and `length` allows it; returns the instructions
-    // it completed, 0 if none ran. When pc may yet start a block, `length`
-    // becomes 1, so that the interpreter comes back after one instruction.
+    // it completed, 0 if none ran, with kBlockTrapped when a trap is pending.
+    // When pc may yet start a block, `length` becomes 1, so that the
+    // interpreter comes back after one instruction.
     uint64_t run_block(uint64_t& length);
     static constexpr uint8_t kHotEntry = 16; // entries before a block is compiled
 

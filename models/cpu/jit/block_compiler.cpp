@@ -1,12 +1,14 @@
 #include "block_compiler.h"
 
 #include "../decoder.h"
+#include "../fp_common.h"
 #include "../isa_table.h"
 #include "../sparc_core.h"
 #include "x86_emitter.h"
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstring>
 #include <iterator>
 #include <stdexcept>
@@ -22,8 +24,8 @@ namespace {
 constexpr size_t kBufferBytes = size_t(8) << 20;
 
 bool is_transfer(NativeOp op) {
-    return op == NativeOp::Branch || op == NativeOp::BranchReg || op == NativeOp::Call ||
-           op == NativeOp::Jmpl;
+    return op == NativeOp::Branch || op == NativeOp::BranchReg || op == NativeOp::FBranch ||
+           op == NativeOp::Call || op == NativeOp::Jmpl;
 }
 
 struct Decoded {
@@ -31,19 +33,22 @@ struct Decoded {
     NativeOp op = NativeOp::None;
 };
 
-// Load and store forms: bytes moved and whether a load sign-extends.
+// Load and store forms: bytes moved, whether a load sign-extends, and
+// whether the register is an FP one.
 struct MemoryForm {
     NativeOp op;
     unsigned size;
-    bool sign, store;
+    bool sign, store, fp;
 };
 constexpr MemoryForm kMemoryForms[] = {
-    {NativeOp::LdUB, 1, false, false}, {NativeOp::LdSB, 1, true, false},
-    {NativeOp::LdUH, 2, false, false}, {NativeOp::LdSH, 2, true, false},
-    {NativeOp::LdUW, 4, false, false}, {NativeOp::LdSW, 4, true, false},
-    {NativeOp::LdX, 8, false, false},  {NativeOp::StB, 1, false, true},
-    {NativeOp::StH, 2, false, true},   {NativeOp::StW, 4, false, true},
-    {NativeOp::StX, 8, false, true},
+    {NativeOp::LdUB, 1, false, false, false}, {NativeOp::LdSB, 1, true, false, false},
+    {NativeOp::LdUH, 2, false, false, false}, {NativeOp::LdSH, 2, true, false, false},
+    {NativeOp::LdUW, 4, false, false, false}, {NativeOp::LdSW, 4, true, false, false},
+    {NativeOp::LdX, 8, false, false, false},  {NativeOp::StB, 1, false, true, false},
+    {NativeOp::StH, 2, false, true, false},   {NativeOp::StW, 4, false, true, false},
+    {NativeOp::StX, 8, false, true, false},   {NativeOp::LdF, 4, false, false, true},
+    {NativeOp::LdDF, 8, false, false, true},  {NativeOp::StF, 4, false, true, true},
+    {NativeOp::StDF, 8, false, true, true},
 };
 const MemoryForm* memory_form(NativeOp op) {
     for (const MemoryForm& f : kMemoryForms)
@@ -78,6 +83,54 @@ const AluForm* alu_form(NativeOp op, bool& cc) {
     return nullptr;
 }
 
+// FPops on the host's SSE unit, under the guest's rounding mode (the run
+// loop sets MXCSR, and collects its sticky flags into FSR.aexc): the SSE
+// opcode, and the record the handler leaves for FSR.cexc (fp_common.h), so
+// that a later read of the FSR finds the same.
+using CexcFn = uint8_t (*)(const SparcCore::FpRecord&, unsigned);
+struct FpForm {
+    NativeOp op;
+    uint8_t sse; // addsd/ss 58, mulsd 59, subsd 5c, divsd 5e, sqrtsd 51
+    bool dbl, unary;
+    CexcFn cexc;
+};
+const FpForm kFpForms[] = {
+    {NativeOp::FAddD, 0x58, true, false, recorded_exceptions<FAdd<double>>},
+    {NativeOp::FSubD, 0x5c, true, false, recorded_exceptions<FSub<double>>},
+    {NativeOp::FMulD, 0x59, true, false, recorded_exceptions<FMul<double>>},
+    {NativeOp::FDivD, 0x5e, true, false, recorded_exceptions<FDiv<double>>},
+    {NativeOp::FSqrtD, 0x51, true, true, recorded_exceptions<FSqrt<double>>},
+    {NativeOp::FAddS, 0x58, false, false, recorded_exceptions<FAdd<float>>},
+    {NativeOp::FSubS, 0x5c, false, false, recorded_exceptions<FSub<float>>},
+    {NativeOp::FMulS, 0x59, false, false, recorded_exceptions<FMul<float>>},
+    {NativeOp::FDivS, 0x5e, false, false, recorded_exceptions<FDiv<float>>},
+    {NativeOp::FSqrtS, 0x51, false, true, recorded_exceptions<FSqrt<float>>},
+};
+const FpForm* fp_form(NativeOp op) {
+    for (const FpForm& f : kFpForms)
+        if (f.op == op) return &f;
+    return nullptr;
+}
+constexpr uint8_t kPrefixDouble = 0xf2, kPrefixSingle = 0xf3, kPrefixUcomisd = 0x66;
+constexpr uint8_t kSseLoad = 0x10, kSseStore = 0x11, kSseUcomis = 0x2e;
+
+// fmovd, fnegd, fabsd: the sign bit kept, flipped or cleared.
+struct FpMoveForm {
+    NativeOp op;
+    Alu alu;
+    uint64_t mask;
+};
+constexpr FpMoveForm kFpMoveForms[] = {
+    {NativeOp::FMovD, Alu::Or, 0},
+    {NativeOp::FNegD, Alu::Xor, uint64_t(1) << 63},
+    {NativeOp::FAbsD, Alu::And, ~(uint64_t(1) << 63)},
+};
+const FpMoveForm* fp_move_form(NativeOp op) {
+    for (const FpMoveForm& f : kFpMoveForms)
+        if (f.op == op) return &f;
+    return nullptr;
+}
+
 struct ShiftForm {
     NativeOp op;
     Shift shift;
@@ -102,37 +155,65 @@ constexpr Cond kRcondNotTaken[8] = {kNZ, kNZ /* == 0 */, kG /* <= 0 */, kGE /* <
 // Where the interpreter resumes when a block leaves, and the instructions
 // completed. PC and nPC are fixed, or come from a JMPL's target, which the
 // JMPL leaves in the core's nPC: in its delay slot nPC is the target (PC is
-// fixed), after the slot PC = target.
+// fixed), after the slot PC = target. After a handler the core holds them
+// already (AsIs), or at a trap, the trapping instruction's (Trapped).
 struct ExitState {
-    enum class Kind : uint8_t { Fixed, InJumpSlot, AtJumpTarget } kind = Kind::Fixed;
+    enum class Kind : uint8_t { Fixed, InJumpSlot, AtJumpTarget, AsIs, Trapped };
+    Kind kind = Kind::Fixed;
     uint64_t pc = 0, npc = 0; // for Fixed, and pc for InJumpSlot
     uint32_t count = 0;
+    bool operator==(const ExitState& o) const {
+        return kind == o.kind && pc == o.pc && npc == o.npc && count == o.count;
+    }
+    // Sequential flow: a handler run here goes on to the next instruction.
+    bool sequential() const { return kind == Kind::Fixed && npc == pc + 4; }
 };
 ExitState fixed(uint64_t pc, uint64_t npc, uint32_t count) {
     return {ExitState::Kind::Fixed, pc, npc, count};
 }
+ExitState as_is(uint32_t count) {
+    return {ExitState::Kind::AsIs, 0, 0, count};
+}
+
+// What a block has checked of the FP unit, in order: enabled, and with
+// exceptions recorded lazily (TEM = 0).
+enum class FpCheck : uint8_t { None, Enabled, Lazy };
 
 // Blocks are leaf functions that touch no stack: the core's address stays in
 // the argument register, and everything else is caller-saved scratch.
-constexpr Reg kCore = RDI;
+constexpr jit::Reg kCore = RDI;
 
 } // namespace
 
 class BlockCompiler::Translation {
 public:
-    explicit Translation(SparcCore& core) : core_(core) {
+    Translation(SparcCore& core, std::deque<Insn>& insns) : core_(core), insns_(insns) {
         off_r_ = offset(&core.r[0]);
         off_pc_ = offset(&core.pc);
         off_npc_ = offset(&core.npc);
+        off_stop_ = offset(&core.stop_);
+        off_cut_ = offset(&core.chain_cut_);
+        off_chain_length_ = offset(&core.chain_length_);
+        off_chain_budget_ = offset(&core.chain_budget_);
+        off_f_ = offset(&core.f[0]);
+        off_fsr_ = offset(&core.fsr);
+        off_fprs_ = offset(&core.fprs);
+        off_pstate_ = offset(&core.pstate);
+        off_fp_exact_ = offset(&core.fp_exact_);
+        off_fp_pending_ = offset(&core.fp_pending_);
+        off_record_fn_ = offset(&core.last_fp_.exceptions);
+        off_record_a_ = offset(&core.last_fp_.a);
+        off_record_b_ = offset(&core.last_fp_.b);
         off_ccr_ = offset(&core.ccr);
         off_rtlb_ = offset(&core.read_tlb_[0]);
         off_wtlb_ = offset(&core.write_tlb_[0]);
         off_bank_ = offset(core.counters.current_bank());
     }
 
-    // Emits the block from `pc`; false if its first instruction is not native.
+    // Emits the block from `pc`; false if it would hold no native instruction.
     bool translate(uint64_t pc) {
         uint32_t count = 0;
+        bool native = false;
         uint64_t p = pc;
         while (count + 2 <= kMaxInstructions) {
             Decoded d;
@@ -142,12 +223,19 @@ public:
                 finish_exits();
                 return true;
             }
-            emit_simple(d, fixed(p, p + 4, count));
+            const ExitState before = fixed(p, p + 4, count);
+            if (d.op == NativeOp::None) {
+                call(d, before);
+                go_on_if_sequential(before);
+            } else {
+                emit_simple(d, before);
+                native = true;
+            }
             ++count;
             p += 4;
             if ((p & kPageMask) == 0) break;
         }
-        if (count == 0) return false;
+        if (!native) return false;
         exit(fixed(p, p + 4, count));
         finish_exits();
         return true;
@@ -166,7 +254,7 @@ private:
         uint32_t word = 0;
         if (!core_.fetch_word(p, word)) return false;
         const IsaRow* row = find_row(word);
-        if (!row || row->native == NativeOp::None) return false;
+        if (!row) return false;
         d.insn = decode(word, p);
         if (d.insn.exec == exec_illegal) return false; // a reserved field: its handler traps
         d.op = row->native;
@@ -175,43 +263,111 @@ private:
 
     // ---- exits ----
     void exit(const ExitState& s) {
-        if (s.kind == ExitState::Kind::AtJumpTarget) { // nPC holds the target
+        using Kind = ExitState::Kind;
+        if (s.kind == Kind::AtJumpTarget) { // nPC holds the target
             e_.mov_load(RCX, kCore, off_npc_);
             e_.mov_store(kCore, off_pc_, RCX);
             e_.alu_imm(Alu::Add, RCX, 4);
             e_.mov_store(kCore, off_npc_, RCX);
-        } else {
-            e_.mov_imm(RCX, s.pc);
-            e_.mov_store(kCore, off_pc_, RCX);
-            if (s.kind == ExitState::Kind::Fixed) {
-                e_.mov_imm(RCX, s.npc);
-                e_.mov_store(kCore, off_npc_, RCX);
-            }
+        } else if (s.kind == Kind::Fixed || s.kind == Kind::InJumpSlot) {
+            store_pc(s);
         }
-        e_.mov_imm(RAX, s.count);
+        e_.mov_imm(RAX, s.count | (s.kind == Kind::Trapped ? kBlockTrapped : 0));
         e_.ret();
         if (s.count > max_) max_ = s.count;
     }
-    // A jump (its end, as jcc() returns) to an exit before an instruction.
-    void leave_if(Cond c, const ExitState& s) { pending_.push_back({e_.jcc(c), s}); }
+    void store_pc(const ExitState& s) { // and nPC, unless a JMPL left it there
+        e_.mov_imm(RCX, s.pc);
+        e_.mov_store(kCore, off_pc_, RCX);
+        if (s.kind == ExitState::Kind::Fixed) {
+            e_.mov_imm(RCX, s.npc);
+            e_.mov_store(kCore, off_npc_, RCX);
+        }
+    }
+    // A jump (its end, as jcc() returns) to an exit.
+    void leave_if(Cond c, const ExitState& s) { exits_.push_back({e_.jcc(c), s}); }
+    // A jump to the instruction's handler, out of line, from where the block
+    // resumes after it (`resume` set once the fast path is emitted).
+    void call_if(Cond c, const Decoded& d, const ExitState& before) {
+        slow_.push_back({e_.jcc(c), d, before, 0});
+    }
     void finish_exits() {
-        for (const auto& [jump, state] : pending_) {
+        for (size_t i = 0; i < slow_.size(); ++i) { // the handler calls add exits
+            const SlowPath s = slow_[i];
+            e_.bind(s.jump);
+            stored_pc_ = kNothingStored;
+            call(s.decoded, s.before);
+            go_on_if_sequential(s.before);
+            e_.bind(e_.jmp(), s.resume);
+        }
+        slow_.clear();
+        std::vector<std::pair<ExitState, size_t>> emitted; // exits with one state share code
+        for (const auto& [jump, state] : exits_) {
+            auto same = std::find_if(emitted.begin(), emitted.end(),
+                                     [&](const auto& x) { return x.first == state; });
+            if (same != emitted.end()) {
+                e_.bind(jump, same->second);
+                continue;
+            }
+            emitted.push_back({state, e_.size()});
             e_.bind(jump);
             exit(state);
         }
-        pending_.clear();
+        exits_.clear();
+    }
+
+    // ---- handlers ----
+    // Runs an instruction through its handler as the interpreter would: PC,
+    // nPC and retired() as the interpreter has them (a chain of one). A trap
+    // leaves the block with it pending.
+    void call(const Decoded& d, const ExitState& before) {
+        if (!(before.sequential() && before.pc == stored_pc_)) store_pc(before);
+        fp_checked_ = FpCheck::None; // the handler may change FPRS, PSTATE or the FSR
+        e_.store_imm(kCore, off_chain_length_, int32_t(before.count + 1));
+        e_.store_imm(kCore, off_chain_budget_, 1);
+        insns_.push_back(d.insn);
+        e_.mov_imm(RSI, reinterpret_cast<uint64_t>(&insns_.back()));
+        e_.mov_imm(RAX, reinterpret_cast<uint64_t>(d.insn.exec));
+        e_.push(kCore); // kept across the call, and the stack aligned for it
+        e_.call(RAX);
+        e_.pop(kCore);
+        e_.test_byte(RAX);
+        leave_if(kZ, {ExitState::Kind::Trapped, 0, 0, before.count});
+    }
+    // After a handler: the block goes on only if the handler went on to the
+    // next instruction and ended no chain (no stop, event, or code dropped).
+    // In a delay slot it leaves.
+    void go_on_if_sequential(const ExitState& before) {
+        const ExitState after = as_is(before.count + 1);
+        if (!before.sequential()) {
+            exit(after);
+            return;
+        }
+        e_.cmp_byte_zero(kCore, off_stop_);
+        leave_if(kNZ, after);
+        e_.cmp_byte_zero(kCore, off_cut_);
+        leave_if(kNZ, after);
+        e_.mov_imm(RCX, before.pc + 4);
+        e_.mov_load(RDX, kCore, off_pc_);
+        e_.alu(Alu::Cmp, RDX, RCX);
+        leave_if(kNZ, after);
+        e_.alu_imm(Alu::Add, RCX, 4);
+        e_.mov_load(RDX, kCore, off_npc_);
+        e_.alu(Alu::Cmp, RDX, RCX);
+        leave_if(kNZ, after);
+        stored_pc_ = before.pc + 4; // the core holds the next instruction's PC and nPC
     }
 
     // ---- operands ----
     static bool has_imm(const Insn& in) { return (in.raw >> 13) & 1; }
-    void load_operand2(Reg dst, const Insn& in) {
+    void load_operand2(jit::Reg dst, const Insn& in) {
         if (has_imm(in))
             e_.mov_imm(dst, uint64_t(in.imm));
         else
             e_.mov_load(dst, kCore, reg(in.rs2));
     }
     // rs1 + (rs2 | simm13) into dst (RCX is free to use).
-    void address(Reg dst, const Insn& in) {
+    void address(jit::Reg dst, const Insn& in) {
         e_.mov_load(dst, kCore, reg(in.rs1));
         if (has_imm(in)) {
             if (in.imm) e_.alu_imm(Alu::Add, dst, int32_t(in.imm));
@@ -225,6 +381,8 @@ private:
     void emit_simple(const Decoded& d, const ExitState& before) {
         const Insn& in = d.insn;
         bool cc = false;
+        stored_pc_ = kNothingStored; // native code leaves PC and nPC behind
+        const size_t first_slow = slow_.size();
         if (d.op == NativeOp::Sethi) {
             e_.mov_imm(RAX, uint64_t(in.imm));
             e_.mov_store(kCore, reg(in.rd), RAX);
@@ -238,10 +396,18 @@ private:
         } else if (const ShiftForm* s = shift_form(d.op)) {
             shift(*s, in);
         } else if (const MemoryForm* m = memory_form(d.op)) {
-            memory(*m, in, before);
+            memory(*m, d, before);
+        } else if (const FpForm* f = fp_form(d.op)) {
+            fp_operate(*f, d, before);
+        } else if (const FpMoveForm* f = fp_move_form(d.op)) {
+            fp_move(*f, d, before);
+        } else if (d.op == NativeOp::FCmpD || d.op == NativeOp::FCmpS) {
+            fp_compare(d.op == NativeOp::FCmpD, d, before);
         } else {
             throw std::logic_error("block compiler: no form for a native instruction");
         }
+        for (size_t i = first_slow; i < slow_.size(); ++i) // their handlers resume after it
+            slow_[i].resume = e_.size();
     }
 
     void alu(const AluForm& f, bool cc, const Insn& in) {
@@ -273,9 +439,9 @@ private:
     // SPARC's N Z V C (bits 3-0) into `out` from the x86 flags SF, ZF, OF and
     // CF (SUB's CF is the borrow, as SPARC's C); R10, R11 and RSI are scratch.
     // Registers, not PUSHF: the flags never go through memory.
-    void nzvc(Reg out) {
+    void nzvc(jit::Reg out) {
         constexpr std::pair<Cond, uint8_t> kFlags[] = {{kO, 1}, {kZ, 2}, {kS, 3}};
-        const Reg scratch[] = {R10, R11, RSI};
+        const jit::Reg scratch[] = {R10, R11, RSI};
         e_.setcc(kC, out); // every SETcc first: the ANDs below change the flags
         for (size_t i = 0; i < std::size(kFlags); ++i)
             e_.setcc(kFlags[i].first, scratch[i]);
@@ -314,31 +480,31 @@ private:
 
     // [rs1 + rs2|simm13] through the software TLB; leaves the block before
     // the instruction when it is misaligned or its page is not there.
-    void memory(const MemoryForm& m, const Insn& in, const ExitState& before) {
+    void memory(const MemoryForm& m, const Decoded& d, const ExitState& before) {
+        const Insn& in = d.insn;
+        if (m.fp) fp_checks(FpCheck::Enabled, before);
         address(RAX, in);
-        if (m.size > 1) {
-            e_.test_imm(RAX, int32_t(m.size - 1));
-            leave_if(kNZ, before);
-        }
-        // The entry: index * sizeof(TlbEntry).
+        // The entry: (va >> 13) % entries, times sizeof(TlbEntry) = 3 << 3.
+        // Its tag has the low bits clear, so a misaligned address misses too.
         static_assert(sizeof(SparcCore::TlbEntry) == 24);
         e_.mov(RCX, RAX);
         e_.shift_imm(Shift::Shr, RCX, kPageBits);
         e_.alu_imm(Alu::And, RCX, SparcCore::kTlbEntries - 1);
-        e_.mov(RDX, RCX);
-        e_.alu(Alu::Add, RCX, RDX);
-        e_.alu(Alu::Add, RCX, RDX);
-        e_.shift_imm(Shift::Shl, RCX, 3);
-        const int32_t table = m.store ? off_wtlb_ : off_rtlb_;
+        e_.lea(RCX, RCX, RCX, 1);
         e_.mov(RDX, RAX);
-        e_.alu_imm(Alu::And, RDX, int32_t(~kPageMask));
-        e_.mov_load(RSI, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, tag)), RCX);
-        e_.alu(Alu::Cmp, RDX, RSI);
-        leave_if(kNZ, before);
-        e_.mov_load(RSI, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, host)), RCX);
+        e_.alu_imm(Alu::And, RDX, int32_t(~kPageMask | (m.size - 1)));
+        const int32_t table = m.store ? off_wtlb_ : off_rtlb_;
+        e_.cmp_load(RDX, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, tag)), RCX, 3);
+        call_if(kNZ, d, before);
+        e_.mov_load(RSI, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, host)), RCX, 3);
         e_.alu_imm(Alu::And, RAX, int32_t(kPageMask));
         if (m.store) {
-            e_.mov_load(RDX, kCore, reg(in.rd & 31)); // %g0 (the sink) stores zero
+            if (!m.fp)
+                e_.mov_load(RDX, kCore, reg(in.rd & 31)); // %g0 (the sink) stores zero
+            else if (m.size == 8)
+                e_.mov_load(RDX, kCore, freg(in.rd, true));
+            else
+                e_.load32(RDX, kCore, freg(in.rd, false));
             if (m.size == 8) e_.bswap(RDX, true);
             if (m.size == 4) e_.bswap(RDX, false);
             if (m.size == 2) {
@@ -358,31 +524,143 @@ private:
                 if (m.size == 2) e_.shift_imm(m.sign ? Shift::Sar : Shift::Shr, RAX, 16, false);
                 if (m.sign) e_.movsxd(RAX, RAX);
             }
-            e_.mov_store(kCore, reg(in.rd), RAX);
+            if (!m.fp) {
+                e_.mov_store(kCore, reg(in.rd), RAX);
+            } else {
+                if (m.size == 8)
+                    e_.mov_store(kCore, freg(in.rd, true), RAX);
+                else
+                    e_.store32(kCore, freg(in.rd, false), RAX);
+                fp_dirty(in.rd, m.size == 8);
+            }
         }
         e_.mov_load(RCX, kCore, off_bank_);
         e_.inc_mem(RCX, int32_t(8 * unsigned(m.store ? Event::DcWr : Event::DcRd)));
     }
 
+    // ---- floating point ----
+    // An FP register's place in the core: double n is f[n]; single n the high
+    // (even n) or low half of f[n / 2].
+    int32_t freg(unsigned n, bool dbl) const {
+        if (dbl) return off_f_ + int32_t(8 * n);
+        return off_f_ + int32_t(8 * (n >> 1)) + ((n & 1) ? 0 : 4);
+    }
+    void fp_dirty(unsigned n, bool dbl) { // FPRS.DL or DU, as set_fd and set_fs
+        e_.or_byte_imm(kCore, off_fprs_, dbl && n >= 16 ? SparcCore::kFprsDu : SparcCore::kFprsDl);
+    }
+    // The FP unit enabled (FPRS.FEF and PSTATE.PEF), and for FPops TEM = 0
+    // (exceptions recorded lazily): else the block leaves, and the
+    // interpreter traps or keeps exact exceptions. Checked again only after
+    // a handler call, the one thing in a block that may change them.
+    void fp_checks(FpCheck level, const ExitState& before) {
+        if (fp_checked_ < FpCheck::Enabled) {
+            e_.test_byte_imm(kCore, off_fprs_, 4);
+            leave_if(kZ, before);
+            static_assert(kPstatePef < 0x100, "tested in PSTATE's low byte");
+            e_.test_byte_imm(kCore, off_pstate_, uint8_t(kPstatePef));
+            leave_if(kZ, before);
+        }
+        if (level == FpCheck::Lazy && fp_checked_ < FpCheck::Lazy) {
+            e_.cmp_byte_zero(kCore, off_fp_exact_);
+            leave_if(kNZ, before);
+        }
+        fp_checked_ = std::max(fp_checked_, level);
+    }
+    // What SparcCore::record_fp keeps: cexc's function and the raw operands
+    // (kNone: zero, as for unary operations and compares).
+    static constexpr unsigned kNone = ~0u;
+    void record(CexcFn cexc, unsigned a, unsigned b, bool dbl) {
+        e_.mov_imm(RAX, reinterpret_cast<uint64_t>(cexc));
+        e_.mov_store(kCore, off_record_fn_, RAX);
+        const std::pair<unsigned, int32_t> operands[] = {{a, off_record_a_}, {b, off_record_b_}};
+        for (const auto& [n, field] : operands) {
+            if (n == kNone) {
+                e_.store_imm(kCore, field, 0);
+                continue;
+            }
+            if (dbl)
+                e_.mov_load(RAX, kCore, freg(n, true));
+            else
+                e_.load32(RAX, kCore, freg(n, false));
+            e_.mov_store(kCore, field, RAX);
+        }
+        e_.store_byte_imm(kCore, off_fp_pending_, 1);
+    }
+    void fp_operate(const FpForm& f, const Decoded& d, const ExitState& before) {
+        const Insn& in = d.insn;
+        fp_checks(FpCheck::Lazy, before);
+        const uint8_t prefix = f.dbl ? kPrefixDouble : kPrefixSingle;
+        if (!f.unary) e_.sse_load(prefix, kSseLoad, 0, kCore, freg(in.rs1, f.dbl));
+        e_.sse_load(prefix, f.sse, 0, kCore, freg(in.rs2, f.dbl));
+        e_.sse_rr(f.dbl ? kPrefixUcomisd : 0, kSseUcomis, 0, 0);
+        call_if(kP, d, before); // a NaN: SPARC's NaN rules differ from x86's, in the handler
+        record(f.cexc, f.unary ? kNone : in.rs1, in.rs2, f.dbl);
+        e_.sse_load(prefix, kSseStore, 0, kCore, freg(in.rd, f.dbl));
+        fp_dirty(in.rd, f.dbl);
+    }
+    void fp_move(const FpMoveForm& f, const Decoded& d, const ExitState& before) {
+        const Insn& in = d.insn;
+        fp_checks(FpCheck::Lazy, before);
+        record(stored_exceptions, kNone, kNone, true); // no exceptions: cexc clears
+        e_.mov_load(RDX, kCore, freg(in.rs2, true));
+        if (f.op != NativeOp::FMovD) {
+            e_.mov_imm(RCX, f.mask);
+            e_.alu(f.alu, RDX, RCX);
+        }
+        e_.mov_store(kCore, freg(in.rd, true), RDX);
+        fp_dirty(in.rd, true);
+    }
+    // fcmp/fcmpe into fcc rd: 0 =, 1 <, 2 >; unordered (3, and invalid for
+    // fcmpe or a signaling NaN) is left to the handler.
+    void fp_compare(bool dbl, const Decoded& d, const ExitState& before) {
+        const Insn& in = d.insn;
+        fp_checks(FpCheck::Lazy, before);
+        record(stored_exceptions, kNone, kNone, dbl);
+        e_.sse_load(dbl ? kPrefixDouble : kPrefixSingle, kSseLoad, 0, kCore, freg(in.rs1, dbl));
+        e_.sse_load(dbl ? kPrefixUcomisd : 0, kSseUcomis, 0, kCore, freg(in.rs2, dbl));
+        call_if(kP, d, before);
+        e_.setcc(kA, RAX); // greater: 2
+        e_.setcc(kC, RCX); // less: 1
+        e_.alu_imm(Alu::And, RAX, 1, false);
+        e_.alu_imm(Alu::And, RCX, 1, false);
+        e_.alu(Alu::Add, RAX, RAX, false);
+        e_.alu(Alu::Or, RAX, RCX, false);
+        const unsigned shift = fcc_shift(in.rd);
+        e_.mov_load(RDX, kCore, off_fsr_);
+        e_.mov_imm(RCX, ~(uint64_t(3) << shift));
+        e_.alu(Alu::And, RDX, RCX);
+        e_.shift_imm(Shift::Shl, RAX, uint8_t(shift));
+        e_.alu(Alu::Or, RDX, RAX);
+        e_.mov_store(kCore, off_fsr_, RDX);
+    }
+    static unsigned fcc_shift(unsigned n) { return n == 0 ? 10 : 32 + 2 * (n - 1); }
+
     // ---- control transfers: the transfer, its delay slot, and the exits ----
     void transfer(const Decoded& d, uint64_t p, uint32_t count) {
         const Insn& in = d.insn;
+        if (d.op == NativeOp::FBranch) fp_checks(FpCheck::Enabled, fixed(p, p + 4, count));
+        const FpCheck checked = fp_checked_;
         Decoded slot;
-        const bool slot_native =
-            ((p + 4) & kPageMask) != 0 && decode_at(p + 4, slot) && !is_transfer(slot.op);
-        // Runs the delay slot and leaves for `pc`/`npc`; or, when the slot is
-        // not native, leaves with PC at the slot.
+        const bool has_slot = ((p + 4) & kPageMask) != 0 && decode_at(p + 4, slot);
+        // Runs the delay slot and leaves for `to` (or the JMPL's target); a
+        // slot without a native form runs through its handler, and one on the
+        // next page is left to the interpreter.
         auto through_slot = [&](uint64_t to, bool to_target) {
             const ExitState at_slot =
                 to_target ? ExitState{ExitState::Kind::InJumpSlot, p + 4, 0, count + 1}
                           : fixed(p + 4, to, count + 1);
-            if (!slot_native) {
+            stored_pc_ = kNothingStored; // each path out of the transfer stores its own
+            fp_checked_ = checked;
+            if (!has_slot) {
                 exit(at_slot);
-                return;
+            } else if (slot.op == NativeOp::None || is_transfer(slot.op)) {
+                call(slot, at_slot);
+                exit(as_is(count + 2));
+            } else {
+                emit_simple(slot, at_slot);
+                exit(to_target ? ExitState{ExitState::Kind::AtJumpTarget, 0, 0, count + 2}
+                               : fixed(to, to + 4, count + 2));
             }
-            emit_simple(slot, at_slot);
-            exit(to_target ? ExitState{ExitState::Kind::AtJumpTarget, 0, 0, count + 2}
-                           : fixed(to, to + 4, count + 2));
         };
         const uint64_t target = uint64_t(in.imm);
         if (d.op == NativeOp::Call) {
@@ -409,14 +687,15 @@ private:
             else
                 through_slot(p + 8, false);
         };
-        if (d.op == NativeOp::Branch && cond == 8) { // always
+        const bool conditional = d.op == NativeOp::Branch || d.op == NativeOp::FBranch;
+        if (conditional && cond == 8) { // always
             if (annul)
                 exit(fixed(target, target + 4, count + 1));
             else
                 through_slot(target, false);
             return;
         }
-        if (d.op == NativeOp::Branch && cond == 0) { // never
+        if (conditional && cond == 0) { // never
             not_taken();
             return;
         }
@@ -426,6 +705,13 @@ private:
             if (in.rs2 & 2) e_.shift_imm(Shift::Shr, RAX, 4, false); // xcc
             e_.alu_imm(Alu::And, RAX, 0xf, false);
             e_.mov_imm(RCX, SparcCore::kCondTable[cond]);
+            e_.bt_reg(RCX, RAX);
+            skip = e_.jcc(kNC);
+        } else if (d.op == NativeOp::FBranch) { // fcc number in rs2
+            e_.mov_load(RAX, kCore, off_fsr_);
+            e_.shift_imm(Shift::Shr, RAX, uint8_t(fcc_shift(in.rs2)));
+            e_.alu_imm(Alu::And, RAX, 3, false);
+            e_.mov_imm(RCX, SparcCore::kFCondTable[cond]);
             e_.bt_reg(RCX, RAX);
             skip = e_.jcc(kNC);
         } else { // BPr
@@ -438,11 +724,25 @@ private:
         not_taken();
     }
 
+    struct SlowPath {
+        size_t jump;
+        Decoded decoded;
+        ExitState before;
+        size_t resume;
+    };
+    static constexpr uint64_t kNothingStored = ~uint64_t(0);
+
     SparcCore& core_;
+    std::deque<Insn>& insns_; // the handlers' operands, kept with the code
     Emitter e_;
-    std::vector<std::pair<size_t, ExitState>> pending_;
+    std::vector<std::pair<size_t, ExitState>> exits_;
+    std::vector<SlowPath> slow_;
+    uint64_t stored_pc_ = kNothingStored; // the core holds this PC (and PC + 4 as nPC)
+    FpCheck fp_checked_ = FpCheck::None;
     uint32_t max_ = 0;
-    int32_t off_r_, off_pc_, off_npc_, off_ccr_, off_rtlb_, off_wtlb_, off_bank_;
+    int32_t off_r_, off_pc_, off_npc_, off_ccr_, off_rtlb_, off_wtlb_, off_bank_, off_stop_,
+        off_cut_, off_chain_length_, off_chain_budget_, off_f_, off_fsr_, off_fprs_, off_pstate_,
+        off_fp_exact_, off_fp_pending_, off_record_fn_, off_record_a_, off_record_b_;
 };
 
 BlockCompiler::BlockCompiler(SparcCore& core) : core_(core) {
@@ -460,12 +760,17 @@ BlockCompiler::~BlockCompiler() {
 
 BlockCompiler::Result BlockCompiler::compile(uint64_t pc) {
     Result result;
-    Translation t(core_);
-    if (!buffer_ || !t.translate(pc)) return result;
+    const size_t kept = insns_.size();
+    Translation t(core_, insns_);
+    const bool translated = buffer_ && t.translate(pc);
     const std::vector<uint8_t>& code = t.code();
-    if (code.size() > capacity_) return result;
+    if (!translated || code.size() > capacity_) {
+        insns_.resize(kept);
+        return result;
+    }
     if (used_ + code.size() > capacity_) {
         used_ = 0;
+        insns_.erase(insns_.begin(), insns_.begin() + long(kept)); // only this block's stay
         result.emptied = true;
     }
     uint8_t* at = buffer_ + used_;

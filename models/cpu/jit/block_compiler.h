@@ -1,26 +1,30 @@
 #pragma once
-// Compiles hot runs of integer instructions into x86-64 code (docs in
+// Compiles hot runs of instructions into x86-64 code (docs in
 // models/cpu/README.md, "Compiled blocks"). A block runs from an entry PC to
-// the first control transfer (with its delay slot) or the first instruction
-// without a native form (isa_table.h, NativeOp); it keeps the guest state in
-// the core, so the interpreter takes over at any instruction boundary. A
-// load or store whose page the software TLB does not hold, or that is
-// misaligned, leaves the block before it: its handler then runs it, with
-// every trap and side effect the interpreter gives.
+// the first control transfer with a native form (isa_table.h, NativeOp) and
+// its delay slot. Instructions without a native form run through their
+// handlers, called from the block with PC, nPC and the retired count as the
+// interpreter has them; the block goes on after one only if it went on to
+// the next instruction and ended no chain. A load or store whose page the
+// software TLB does not hold, or that is misaligned, runs through its
+// handler too, out of line. The guest state stays in the core, so the
+// interpreter takes over at any instruction boundary, and a trap leaves the
+// block with its instruction not retired.
 //
 // Only the functional model runs blocks, and only while nothing watches
 // single instructions (no timing, observer, trace, debugger or counting
 // PIC). Instruction counts, PC and nPC, condition codes and the counted
 // events (DC_rd, DC_wr) are exactly the interpreter's.
 #include "../code_cache.h"
+#include "../insn.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 
 namespace fireplane::sparc {
 
 class SparcCore;
-struct Insn;
 
 class BlockCompiler {
 public:
@@ -45,6 +49,7 @@ public:
 private:
     class Translation;
     SparcCore& core_;
+    std::deque<Insn> insns_; // handler operands the blocks point at (stable addresses)
     uint8_t* buffer_ = nullptr;
     size_t capacity_ = 0, used_ = 0;
 };

@@ -1,8 +1,8 @@
 #pragma once
 // The few x86-64 instructions the block compiler emits (Intel SDM vol. 2),
 // encoded into a byte vector. Memory operands are [base + index + disp32];
-// the compiler keeps the core's address in a callee-saved register and reads
-// guest state at fixed offsets from it.
+// the compiler keeps the core's address in a register and reads guest state
+// at fixed offsets from it.
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
@@ -36,11 +36,13 @@ enum class Shift : uint8_t { Shl = 4, Shr = 5, Sar = 7 };
 // Condition codes of Jcc.
 enum Cond : uint8_t {
     kO = 0,
-    kC = 2,
+    kC = 2, // "below", unsigned
     kNC = 3,
     kZ = 4,
     kNZ = 5,
+    kA = 7, // "above", unsigned
     kS = 8,
+    kP = 0xa, // parity: an unordered SSE compare
     kL = 0xc,
     kGE = 0xd,
     kLE = 0xe,
@@ -53,10 +55,21 @@ public:
     size_t size() const { return code_.size(); }
 
     // ---- loads and stores: [base + index + disp] ----
-    void mov_load(Reg dst, Reg base, int32_t disp, Reg index = kNoIndex) { // 64-bit
+    // 64-bit; the index scaled by 1 << scale.
+    void mov_load(Reg dst, Reg base, int32_t disp, Reg index = kNoIndex, uint8_t scale = 0) {
         rex(true, dst, index, base);
         byte(0x8b);
-        mem(dst, base, disp, index);
+        mem(dst, base, disp, index, scale);
+    }
+    void cmp_load(Reg a, Reg base, int32_t disp, Reg index, uint8_t scale) { // cmp a, [mem]
+        rex(true, a, index, base);
+        byte(0x3b);
+        mem(a, base, disp, index, scale);
+    }
+    void lea(Reg dst, Reg base, Reg index, uint8_t scale) { // dst = base + index << scale
+        rex(true, dst, index, base);
+        byte(0x8d);
+        mem(dst, base, 0, index, scale);
     }
     void mov_store(Reg base, int32_t disp, Reg src, Reg index = kNoIndex) { // 64-bit
         rex(true, src, index, base);
@@ -87,6 +100,46 @@ public:
             rex(size == 8, src, index, base);
         byte(size == 1 ? 0x88 : 0x89);
         mem(src, base, 0, index);
+    }
+    void store_imm(Reg base, int32_t disp, int32_t imm) { // 64-bit, imm sign-extended
+        rex(true, RAX, kNoIndex, base);
+        byte(0xc7);
+        mem(RAX, base, disp, kNoIndex); // /0
+        imm32(imm);
+    }
+    void cmp_byte_zero(Reg base, int32_t disp) { // cmp byte [base + disp], 0
+        rex(false, RAX, kNoIndex, base);
+        byte(0x80);
+        mem(Reg(7), base, disp, kNoIndex); // /7
+        byte(0);
+    }
+    void store_byte_imm(Reg base, int32_t disp, uint8_t imm) {
+        rex(false, RAX, kNoIndex, base);
+        byte(0xc6);
+        mem(RAX, base, disp, kNoIndex); // /0
+        byte(imm);
+    }
+    void or_byte_imm(Reg base, int32_t disp, uint8_t imm) {
+        rex(false, RAX, kNoIndex, base);
+        byte(0x80);
+        mem(Reg(1), base, disp, kNoIndex); // /1
+        byte(imm);
+    }
+    void test_byte_imm(Reg base, int32_t disp, uint8_t imm) {
+        rex(false, RAX, kNoIndex, base);
+        byte(0xf6);
+        mem(RAX, base, disp, kNoIndex); // /0
+        byte(imm);
+    }
+    void load32(Reg dst, Reg base, int32_t disp) { // zero-extends
+        rex(false, dst, kNoIndex, base);
+        byte(0x8b);
+        mem(dst, base, disp, kNoIndex);
+    }
+    void store32(Reg base, int32_t disp, Reg src) {
+        rex(false, src, kNoIndex, base);
+        byte(0x89);
+        mem(src, base, disp, kNoIndex);
     }
     void inc_mem(Reg base, int32_t disp) { // 64-bit increment
         rex(true, RAX, kNoIndex, base);
@@ -131,6 +184,11 @@ public:
         imm32(imm);
     }
     void test(Reg a, Reg b, bool wide = true) { op_rr(wide, {0x85}, b, a); }
+    void test_byte(Reg r) { // test r8, r8: a bool a call returned
+        rex_byte_reg(r, kNoIndex, r, r);
+        byte(0x84);
+        byte(uint8_t(0xc0 | (r & 7) << 3 | (r & 7)));
+    }
     void test_imm(Reg r, int32_t imm) { // 64-bit
         op_rr(true, {0xf7}, Reg(0), r);
         imm32(imm);
@@ -163,7 +221,24 @@ public:
         if (r >= R8) byte(0x41);
         byte(uint8_t(0x58 + (r & 7)));
     }
+    void call(Reg r) { op_rr(false, {0xff}, Reg(2), r); }
     void ret() { byte(0xc3); }
+
+    // ---- SSE scalar operations: a mandatory prefix (F2 double, F3 single,
+    // 66 or none for the compares), 0F, the opcode; XMM registers by number ----
+    void sse_load(uint8_t prefix, uint8_t opcode, unsigned xmm, Reg base, int32_t disp) {
+        if (prefix) byte(prefix);
+        rex(false, Reg(xmm), kNoIndex, base);
+        byte(0x0f);
+        byte(opcode);
+        mem(Reg(xmm), base, disp, kNoIndex);
+    }
+    void sse_rr(uint8_t prefix, uint8_t opcode, unsigned dst, unsigned src) {
+        if (prefix) byte(prefix);
+        byte(0x0f);
+        byte(opcode);
+        byte(uint8_t(0xc0 | (dst & 7) << 3 | (src & 7)));
+    }
 
     // ---- jumps: rel32, patched once the target is known ----
     size_t jcc(Cond c) {
@@ -172,11 +247,18 @@ public:
         imm32(0);
         return code_.size();
     }
-    // Points the jump ending at `end` (what jcc() returned) at here.
-    void bind(size_t end) {
-        const int32_t rel = int32_t(int64_t(code_.size()) - int64_t(end));
+    size_t jmp() {
+        byte(0xe9);
+        imm32(0);
+        return code_.size();
+    }
+    // Points the jump ending at `end` (what jcc() or jmp() returned) at
+    // `target`, or at here.
+    void bind(size_t end, size_t target) {
+        const int32_t rel = int32_t(int64_t(target) - int64_t(end));
         std::memcpy(&code_[end - 4], &rel, 4);
     }
+    void bind(size_t end) { bind(end, code_.size()); }
 
 private:
     void byte(uint8_t b) { code_.push_back(b); }
@@ -205,13 +287,13 @@ private:
             byte(b);
         byte(uint8_t(0xc0 | (reg & 7) << 3 | (rm & 7)));
     }
-    void mem(Reg reg, Reg base, int32_t disp, Reg index) {
+    void mem(Reg reg, Reg base, int32_t disp, Reg index, uint8_t scale = 0) {
         if (index == kNoIndex && (base & 7) != RSP) {
             byte(uint8_t(0x80 | (reg & 7) << 3 | (base & 7))); // [base + disp32]
         } else {
             byte(uint8_t(0x80 | (reg & 7) << 3 | 4)); // SIB follows
             const uint8_t idx = index == kNoIndex ? 4 : (index & 7);
-            byte(uint8_t(idx << 3 | (base & 7)));
+            byte(uint8_t(scale << 6 | idx << 3 | (base & 7)));
         }
         imm32(disp);
     }
