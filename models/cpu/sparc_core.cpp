@@ -155,6 +155,7 @@ uint64_t SparcCore::run_block(uint64_t& length) {
         chain_cut_ = false;
         const uint64_t done = block->fn(this); // its handlers may drop the page's blocks
         chain_length_ = chain_budget_ = 0;     // a handler's chain: counted in `done`
+        instructions += done & ~kBlockTrapped; // the next block's handlers read retired()
         total += done;
         if (!done || (done & kBlockTrapped) || stop_ || chain_cut_ || npc != pc + 4 ||
             (pc & ~kPageMask) != current_page_va_ || !current_page_->compiled)
@@ -344,8 +345,7 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
             if constexpr (!Trace && !Timed && !Debug) {
                 if (compiler_ && length > 1 && !observer_ && !log_accesses_ &&
                     !counters.counting()) {
-                    const uint64_t done = run_block(length);
-                    instructions += done & ~kBlockTrapped;
+                    const uint64_t done = run_block(length); // counted in `instructions`
                     if (done & kBlockTrapped) {
                         if (take_trap()) break;
                         continue;

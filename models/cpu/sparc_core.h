@@ -88,7 +88,12 @@ public:
     uint64_t run(uint64_t budget, uint64_t cycle_limit = ~uint64_t(0));
     // Writes one line per executed instruction ("pc: word  disassembly") while set.
     void set_trace(std::ostream* out) { trace_ = out; }
-    void request_stop() { stop_ = true; }
+    // Takes effect at the next instruction boundary: the chain (or compiled
+    // block) under way ends, so where a run stops does not depend on chains.
+    void request_stop() {
+        stop_ = true;
+        end_chain();
+    }
     // The power-on reset's state (SPARC JPS1, section on reset): PC at RSTVaddr
     // + 0x20, PSTATE RED|PEF|PRIV|AG, TL = MAXTL with TT = 1. TBA and the
     // window registers keep their values (undefined after reset in V9).
@@ -112,7 +117,7 @@ public:
     void halt(int exit_code) {
         halted_ = true;
         exit_code_ = exit_code;
-        stop_ = true;
+        request_stop();
     }
     bool halted() const { return halted_; }
     int exit_code() const { return exit_code_; }
@@ -514,8 +519,9 @@ private:
 
     std::unique_ptr<BlockCompiler> compiler_;
     // Runs the compiled block entered at pc, if there is one (compiling it
-    // once its entry is hot) and `length` allows it; returns the instructions
-    // it completed, 0 if none ran, with kBlockTrapped when a trap is pending.
+    // once its entry is hot) and `length` allows it, and the blocks after it;
+    // adds the instructions they completed to `instructions` and returns
+    // them, 0 if none ran, with kBlockTrapped when a trap is pending.
     // When pc may yet start a block, `length` becomes 1, so that the
     // interpreter comes back after one instruction.
     uint64_t run_block(uint64_t& length);

@@ -20,7 +20,7 @@ struct SimulationConfig {
     int64_t fast_forward = 0;
     sc_core::sc_time timeslice{4, sc_core::SC_MS};
     int64_t epoch = 1767225600;   // CLOCK_REALTIME at time zero: 2026-01-01
-    bool compiled_blocks = false; // the functional model runs hot code compiled
+    bool compiled_blocks = true; // the functional model runs hot code compiled
 };
 
 const ParamTable<SimulationConfig>& simulation_params();

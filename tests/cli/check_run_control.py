@@ -11,7 +11,8 @@ CHECK is one of
                        instructions and --max-time T at exactly T, with exit code 124, a
                        message, and statistics written; a limit the program does not reach
                        changes nothing
-  progress PROGRAM     --progress draws the line on a pipe, --no-progress and a pipe by
+  progress PROGRAM [ARG...]
+                       --progress draws the line on a pipe, --no-progress and a pipe by
                        default do not, a terminal gets it by default and redrawn in place;
                        the guest's output and the statistics are the same either way
 """
@@ -106,9 +107,10 @@ def on_terminal(cmd, cwd):
 
 
 def check_progress(fireplane, program):
+    """program: the command line of a run of several seconds (the line is drawn every 2 s)."""
     with tempfile.TemporaryDirectory(prefix="fireplane-progress.") as work:
         def progress(*options):
-            return run(fireplane, [program], work, options, quiet=False)
+            return run(fireplane, program, work, options, quiet=False)
         quiet = progress("--no-progress")
         expect(not PROGRESS.search(quiet.stderr), "--no-progress: no progress line")
         shown = progress("--progress")
@@ -119,7 +121,7 @@ def check_progress(fireplane, program):
         piped = progress()
         expect(not PROGRESS.search(piped.stderr), "a pipe gets no progress line by default")
         rc, out, err = on_terminal(simulator.fireplane_command(
-            fireplane, [program], stats=os.path.join(work, "stats.json"), quiet=False), work)
+            fireplane, program, stats=os.path.join(work, "stats.json"), quiet=False), work)
         expect(PROGRESS.search(err) is not None and "\r" in err and "\x1b[K" in err,
                "a terminal gets the line by default, redrawn in place")
         expect(rc == quiet.returncode and out == quiet.stdout, "the same run on a terminal")
@@ -133,8 +135,8 @@ def main():
         check_version(fireplane, source)
     elif check == "limits" and len(sys.argv) >= 6:
         check_limits(fireplane, sys.argv[4], sys.argv[5], sys.argv[6:])
-    elif check == "progress" and len(sys.argv) == 5:
-        check_progress(fireplane, sys.argv[4])
+    elif check == "progress" and len(sys.argv) >= 5:
+        check_progress(fireplane, sys.argv[4:])
     else:
         sys.exit(__doc__)
     sys.exit(report.status())

@@ -62,7 +62,11 @@ TEST_CASE("The hook sees each instruction before it runs and with its PC and cou
     REQUIRE(hook.retired == std::vector<uint64_t>{0, 1, 2, 3, 4});
 }
 
-TEST_CASE("A stop request mid-chain ends the chain where it would without the hook", "[debug]") {
+TEST_CASE("A stop request mid-chain ends the run after that instruction, hooked or not",
+          "[debug]") {
+    // A chain of 12 could run; the magic (the 5th) asks for a stop, which takes
+    // effect at the next instruction boundary: where a run stops must not
+    // depend on how long its chains are (compiled blocks stop there too).
     uint64_t retired[2], sum[2];
     for (int hooked = 0; hooked < 2; ++hooked) {
         TestCpu cpu(counting_program());
@@ -70,12 +74,12 @@ TEST_CASE("A stop request mid-chain ends the chain where it would without the ho
         RecordingHook hook;
         cpu.core.set_magic_handler(&magic);
         if (hooked) cpu.core.set_debug_hook(&hook);
-        cpu.core.run(12); // one chain of 12: the stop after the 5th is honoured at its end
+        cpu.core.run(12);
         retired[hooked] = cpu.core.retired();
         sum[hooked] = cpu.reg(o0);
-        if (hooked) REQUIRE(hook.pcs.size() == 12);
+        if (hooked) REQUIRE(hook.pcs.size() == 5);
     }
-    REQUIRE(retired[0] == 12);
+    REQUIRE(retired[0] == 5);
     REQUIRE(retired[1] == retired[0]);
     REQUIRE(sum[1] == sum[0]);
 }
