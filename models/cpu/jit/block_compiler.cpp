@@ -746,12 +746,14 @@ private:
 };
 
 BlockCompiler::BlockCompiler(SparcCore& core) : core_(core) {
+#if defined(__x86_64__) // the only host the emitter knows: elsewhere nothing compiles
     void* p = mmap(nullptr, kBufferBytes, PROT_READ | PROT_WRITE | PROT_EXEC,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p != MAP_FAILED) {
         buffer_ = static_cast<uint8_t*>(p);
         capacity_ = kBufferBytes;
     }
+#endif
 }
 
 BlockCompiler::~BlockCompiler() {
