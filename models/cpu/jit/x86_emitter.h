@@ -57,24 +57,16 @@ public:
     // ---- loads and stores: [base + index + disp] ----
     // 64-bit; the index scaled by 1 << scale.
     void mov_load(Reg dst, Reg base, int32_t disp, Reg index = kNoIndex, uint8_t scale = 0) {
-        rex(true, dst, index, base);
-        byte(0x8b);
-        mem(dst, base, disp, index, scale);
+        op_m(true, {0x8b}, dst, base, disp, index, scale);
     }
     void cmp_load(Reg a, Reg base, int32_t disp, Reg index, uint8_t scale) { // cmp a, [mem]
-        rex(true, a, index, base);
-        byte(0x3b);
-        mem(a, base, disp, index, scale);
+        op_m(true, {0x3b}, a, base, disp, index, scale);
     }
     void lea(Reg dst, Reg base, Reg index, uint8_t scale) { // dst = base + index << scale
-        rex(true, dst, index, base);
-        byte(0x8d);
-        mem(dst, base, 0, index, scale);
+        op_m(true, {0x8d}, dst, base, 0, index, scale);
     }
     void mov_store(Reg base, int32_t disp, Reg src, Reg index = kNoIndex) { // 64-bit
-        rex(true, src, index, base);
-        byte(0x89);
-        mem(src, base, disp, index);
+        op_m(true, {0x89}, src, base, disp, index);
     }
     // Zero- or sign-extending loads of 1, 2 or 4 bytes into a 64-bit register.
     void load_ext(Reg dst, Reg base, Reg index, unsigned size, bool sign) {
@@ -101,56 +93,34 @@ public:
         byte(size == 1 ? 0x88 : 0x89);
         mem(src, base, 0, index);
     }
+    // Immediate forms name the operation by its /digit in the ModRM reg field.
     void store_imm(Reg base, int32_t disp, int32_t imm) { // 64-bit, imm sign-extended
-        rex(true, RAX, kNoIndex, base);
-        byte(0xc7);
-        mem(RAX, base, disp, kNoIndex); // /0
+        op_m(true, {0xc7}, Reg(0), base, disp);
         imm32(imm);
     }
     void cmp_byte_zero(Reg base, int32_t disp) { // cmp byte [base + disp], 0
-        rex(false, RAX, kNoIndex, base);
-        byte(0x80);
-        mem(Reg(7), base, disp, kNoIndex); // /7
+        op_m(false, {0x80}, Reg(7), base, disp);
         byte(0);
     }
     void store_byte_imm(Reg base, int32_t disp, uint8_t imm) {
-        rex(false, RAX, kNoIndex, base);
-        byte(0xc6);
-        mem(RAX, base, disp, kNoIndex); // /0
+        op_m(false, {0xc6}, Reg(0), base, disp);
         byte(imm);
     }
     void or_byte_imm(Reg base, int32_t disp, uint8_t imm) {
-        rex(false, RAX, kNoIndex, base);
-        byte(0x80);
-        mem(Reg(1), base, disp, kNoIndex); // /1
+        op_m(false, {0x80}, Reg(1), base, disp);
         byte(imm);
     }
     void test_byte_imm(Reg base, int32_t disp, uint8_t imm) {
-        rex(false, RAX, kNoIndex, base);
-        byte(0xf6);
-        mem(RAX, base, disp, kNoIndex); // /0
+        op_m(false, {0xf6}, Reg(0), base, disp);
         byte(imm);
     }
     void load32(Reg dst, Reg base, int32_t disp) { // zero-extends
-        rex(false, dst, kNoIndex, base);
-        byte(0x8b);
-        mem(dst, base, disp, kNoIndex);
+        op_m(false, {0x8b}, dst, base, disp);
     }
-    void store32(Reg base, int32_t disp, Reg src) {
-        rex(false, src, kNoIndex, base);
-        byte(0x89);
-        mem(src, base, disp, kNoIndex);
-    }
-    void inc_mem(Reg base, int32_t disp) { // 64-bit increment
-        rex(true, RAX, kNoIndex, base);
-        byte(0xff);
-        mem(RAX, base, disp, kNoIndex); // /0
-    }
+    void store32(Reg base, int32_t disp, Reg src) { op_m(false, {0x89}, src, base, disp); }
+    void inc_mem(Reg base, int32_t disp) { op_m(true, {0xff}, Reg(0), base, disp); } // 64-bit
     void load_byte(Reg dst, Reg base, int32_t disp) { // movzx r32, byte
-        rex(false, dst, kNoIndex, base);
-        byte(0x0f);
-        byte(0xb6);
-        mem(dst, base, disp, kNoIndex);
+        op_m(false, {0x0f, 0xb6}, dst, base, disp);
     }
     void store_byte(Reg base, int32_t disp, Reg src) {
         rex_byte_reg(src, kNoIndex, base, src);
@@ -286,6 +256,14 @@ private:
         for (uint8_t b : opcode)
             byte(b);
         byte(uint8_t(0xc0 | (reg & 7) << 3 | (rm & 7)));
+    }
+    // A memory form: REX, the opcode bytes, then [base + index << scale + disp].
+    void op_m(bool wide, std::initializer_list<uint8_t> opcode, Reg reg, Reg base, int32_t disp,
+              Reg index = kNoIndex, uint8_t scale = 0) {
+        rex(wide, reg, index, base);
+        for (uint8_t b : opcode)
+            byte(b);
+        mem(reg, base, disp, index, scale);
     }
     void mem(Reg reg, Reg base, int32_t disp, Reg index, uint8_t scale = 0) {
         if (index == kNoIndex && (base & 7) != RSP) {

@@ -250,41 +250,42 @@ void require_same(const Outcome& compiled, const Outcome& interpreted) {
     CHECK(interpreted.blocks == 0);
 }
 
+// Runs 300 random loops of `mix` interpreted and compiled, and requires the
+// same outcome; counts the loops that trapped and those that ran compiled.
+struct Tally {
+    unsigned trapped = 0, compiled_runs = 0;
+};
+Tally compare_random_loops(Mix mix, uint64_t (*fsr_of)(uint64_t seed) = nullptr) {
+    Tally t;
+    for (uint64_t seed = 1; seed <= 300; ++seed) {
+        INFO("seed " << seed);
+        const auto program = random_loop(seed, 8 + unsigned(seed % 40), seed % 3 == 0, mix);
+        const uint64_t fsr = fsr_of ? fsr_of(seed) : 0;
+        const Outcome interpreted = run(program, seed, false, fsr);
+        const Outcome compiled = run(program, seed, true, fsr);
+        require_same(compiled, interpreted);
+        if (interpreted.tt != TestCpu::kStopTrap) ++t.trapped;
+        if (compiled.blocks) ++t.compiled_runs;
+    }
+    return t;
+}
+
 } // namespace
 
 TEST_CASE("Compiled blocks leave the state the interpreter leaves", "[jit]") {
-    unsigned trapped = 0, compiled_runs = 0;
-    for (uint64_t seed = 1; seed <= 300; ++seed) {
-        INFO("seed " << seed);
-        const auto program = random_loop(seed, 8 + unsigned(seed % 40), seed % 3 == 0);
-        const Outcome interpreted = run(program, seed, false);
-        const Outcome compiled = run(program, seed, true);
-        require_same(compiled, interpreted);
-        if (interpreted.tt != TestCpu::kStopTrap) ++trapped;
-        if (compiled.blocks) ++compiled_runs;
-    }
+    const Tally t = compare_random_loops(Mix::Native);
     // Some loops end in a misaligned or unmapped access, left to the handler.
-    CHECK(trapped > 0);
-    CHECK(trapped < 300);
-    CHECK(compiled_runs > 250); // the others trapped before their loop was hot
+    CHECK(t.trapped > 0);
+    CHECK(t.trapped < 300);
+    CHECK(t.compiled_runs > 250); // the others trapped before their loop was hot
 }
 
 TEST_CASE("Instructions without a native form run through their handlers in blocks", "[jit]") {
-    unsigned trapped = 0, compiled_runs = 0;
-    for (uint64_t seed = 1; seed <= 300; ++seed) {
-        INFO("seed " << seed);
-        const auto program =
-            random_loop(seed, 8 + unsigned(seed % 40), seed % 3 == 0, Mix::Handlers);
-        const Outcome interpreted = run(program, seed, false);
-        const Outcome compiled = run(program, seed, true);
-        require_same(compiled, interpreted);
-        if (interpreted.tt != TestCpu::kStopTrap) ++trapped;
-        if (compiled.blocks) ++compiled_runs;
-    }
+    const Tally t = compare_random_loops(Mix::Handlers);
     // Division by zero, window spills and fills, Tcc and bad accesses trap
     // some loops (about 100 of these 300).
-    CHECK(trapped > 0);
-    CHECK(compiled_runs > 150);
+    CHECK(t.trapped > 0);
+    CHECK(t.compiled_runs > 150);
 }
 
 TEST_CASE("A block is compiled once its entry is hot, and only then", "[jit]") {
@@ -354,18 +355,10 @@ TEST_CASE("A reserved encoding of a native row is left to its handler", "[jit]")
 TEST_CASE("FP instructions in blocks leave the interpreter's FP state", "[jit]") {
     // Every rounding mode; one loop in eight with the invalid trap enabled
     // (TEM.NVM), where FPops are exact and blocks leave before them.
-    constexpr uint64_t kTemInvalid = uint64_t(0x10) << 23;
-    unsigned trapped = 0, compiled_runs = 0;
-    for (uint64_t seed = 1; seed <= 300; ++seed) {
-        INFO("seed " << seed);
-        const auto program = random_loop(seed, 8 + unsigned(seed % 40), seed % 3 == 0, Mix::Fp);
-        const uint64_t fsr = (seed % 4) << 30 | (seed % 8 == 5 ? kTemInvalid : 0);
-        const Outcome interpreted = run(program, seed, false, fsr);
-        const Outcome compiled = run(program, seed, true, fsr);
-        require_same(compiled, interpreted);
-        if (interpreted.tt != TestCpu::kStopTrap) ++trapped;
-        if (compiled.blocks) ++compiled_runs;
-    }
-    CHECK(trapped > 0);
-    CHECK(compiled_runs > 150);
+    const Tally t = compare_random_loops(Mix::Fp, [](uint64_t seed) {
+        constexpr uint64_t kTemInvalid = uint64_t(0x10) << 23;
+        return (seed % 4) << 30 | (seed % 8 == 5 ? kTemInvalid : 0);
+    });
+    CHECK(t.trapped > 0);
+    CHECK(t.compiled_runs > 150);
 }
