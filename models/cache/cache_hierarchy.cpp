@@ -98,16 +98,16 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
             name(), (std::string("nb_transport_fw: unexpected phase ") + phase.get_name()).c_str());
     auto* ext = gp.get_extension<CpuRequestExtension>();
     if (!ext) SC_REPORT_FATAL(name(), "nb_transport_fw: request without a CpuRequestExtension");
-    CacheRequest r = ext->request;
+    CacheRequest& r = ext->request; // in place: a copy of it would stall the host's stores
     sc_assert(r.pa == gp.get_address());
     sc_assert(r.cycle == cycle_at(sc_core::sc_time_stamp() + delay, period_));
     r.tag = reinterpret_cast<uintptr_t>(&gp);
-    const CacheAnswer res = timing_.access(r);
+    CacheAnswer res = timing_.access(r);
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
     if (res.done) { // a hit: complete now, the latency on the delay
         ++hits_;
-        ext->answer = res;
-        ext->answer.icache_epoch = timing_.icache_epoch();
+        res.icache_epoch = uint32_t(timing_.icache_epoch());
+        ext->answer = res;                                     // whole: the bridge reads it whole
         if (res.ready != r.cycle) delay = delay_to(res.ready); // else the delay stands
         phase = tlm::END_RESP;
         return tlm::TLM_COMPLETED;
@@ -155,7 +155,7 @@ SnoopResult CacheHierarchy::warm_transaction(TransactionType type, uint64_t pa, 
 void CacheHierarchy::completed(uintptr_t tag, uint64_t ready, StallCause cause) {
     auto& gp = *reinterpret_cast<tlm::tlm_generic_payload*>(tag);
     auto* ext = gp.get_extension<CpuRequestExtension>();
-    ext->answer = {true, ready, cause, timing_.icache_epoch()};
+    ext->answer = {true, ready, cause, uint32_t(timing_.icache_epoch())};
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_core::sc_time delay = delay_to(ready);
     cpu_side->nb_transport_bw(gp, phase, delay); // the CPU completes it (or sends END_RESP)

@@ -41,18 +41,26 @@ struct CacheRequest {
     bool writes() const { return kind == RequestKind::Store || kind == RequestKind::Atomic; }
 };
 
+// Sixteen bytes, so the hierarchy's functions return it in registers (the
+// detailed model's hit path goes through several).
 struct CacheAnswer {
-    bool done = false;  // false: the answer comes later
+    constexpr CacheAnswer() = default;
+    constexpr CacheAnswer(bool done_, uint64_t ready_, StallCause cause_ = StallCause::None,
+                          uint32_t icache_epoch_ = 0)
+        : ready(ready_), icache_epoch(icache_epoch_), done(done_), cause(cause_) {}
+
     uint64_t ready = 0; // when done: the cycle the instruction may go on
-    StallCause cause = StallCause::None;
     // The I$ fill count after this access (the CPU's bridge fills it in): an
     // I$ line that hit stays present until it changes, and it changes only
-    // while a fetch is answered.
-    uint64_t icache_epoch = 0;
+    // while a fetch is answered. It wraps; only equality matters.
+    uint32_t icache_epoch = 0;
+    bool done = false; // false: the answer comes later
+    StallCause cause = StallCause::None;
     // Warming (b_transport) of a load: when not 0, another load within the
     // same 2^repeat_shift-byte line of both its VA and PA would change
     // nothing, until the caches revoke that with invalidate_direct_mem_ptr.
     uint8_t repeat_shift = 0;
 };
+static_assert(sizeof(CacheAnswer) == 16);
 
 } // namespace fireplane::cache

@@ -36,6 +36,7 @@ CacheBridge::CacheBridge(const char* socket_name, sc_core::sc_time period, PerfC
       ext_(new cache::CpuRequestExtension) {
     socket.bind(static_cast<cache::CacheBwIf&>(*this));
     payload_.set_extension(ext_);
+    set_next_request(ext_->request);
     payload_.set_data_ptr(nullptr); // timing only: the ISS has moved the data
     payload_.set_byte_enable_ptr(nullptr);
 }
@@ -56,9 +57,9 @@ void CacheBridge::warm(const cache::CacheRequest& request) {
     repeat_pa_ = request.pa;
 }
 
-cache::CacheAnswer CacheBridge::request(const cache::CacheRequest& request) {
+cache::CacheAnswer CacheBridge::send() {
     repeat_shift_ = 0; // a timed request changes the caches: warmed loads are sent again
-    ext_->request = request;
+    const cache::CacheRequest& request = ext_->request;
     payload_.set_command(request.kind == cache::RequestKind::Store ? tlm::TLM_WRITE_COMMAND
                                                                    : tlm::TLM_READ_COMMAND);
     payload_.set_address(request.pa);

@@ -18,7 +18,7 @@ public:
 
     CacheBridge(const char* socket_name, sc_core::sc_time period, PerfCounters& counters);
 
-    cache::CacheAnswer request(const cache::CacheRequest& request) override;
+    cache::CacheAnswer send() override;
     // b_transport: the caches' functional warming, which never waits. A load
     // the caches said would change nothing again (CacheAnswer::repeat_shift)
     // is not sent, until they revoke that (invalidate_direct_mem_ptr).

@@ -61,14 +61,9 @@ void DetailedTiming::restart() {
     waiting_ = false;
 }
 
-const InstructionInfo& DetailedTiming::info(uint64_t pc, uint32_t word) {
-    CachedInfo& c = classified_[(pc >> 2) & (classified_.size() - 1)];
-    if (c.pc != pc || c.word != word) {
-        c.pc = pc;
-        c.word = word;
-        c.info = classify(word);
-    }
-    return c.info;
+const InstructionInfo& DetailedTiming::info(const Insn& insn) {
+    if (__builtin_expect(!insn.info.classified(), 0)) insn.info = classify(insn.raw);
+    return insn.info;
 }
 
 uint64_t DetailedTiming::fetch(SparcCore& core, const RetiredInstruction& insn, uint64_t cycle) {
@@ -80,10 +75,14 @@ uint64_t DetailedTiming::fetch(SparcCore& core, const RetiredInstruction& insn, 
         core.counters.count(Event::IcRef);
         return 0;
     }
-    cache::CacheRequest fetch{RequestKind::Fetch, 4};
+    cache::CacheRequest& fetch = port_.next_request();
+    fetch.kind = RequestKind::Fetch;
+    fetch.size = 4;
+    fetch.prefetch_fcn = 0;
+    fetch.io = false;
     fetch.va = insn.pc;
     fetch.pa = insn.pc_pa;
-    const uint64_t stall = access(core, fetch, cycle);
+    const uint64_t stall = send(core, cycle);
     if (waiting_) return 0;
     if (hit_epoch_ != icache_epoch_) { // lines may have gone: start again
         hit_lines_.fill(~uint64_t(0));
@@ -108,9 +107,9 @@ void DetailedTiming::count_stall(SparcCore& core, StallCause cause, uint64_t cyc
         core.counters.count(a.event[e], cycles);
 }
 
-uint64_t DetailedTiming::access(SparcCore& core, cache::CacheRequest request, uint64_t cycle) {
-    request.cycle = cycle;
-    const cache::CacheAnswer ans = port_.request(request);
+uint64_t DetailedTiming::send(SparcCore& core, uint64_t cycle) {
+    port_.next_request().cycle = cycle;
+    const cache::CacheAnswer ans = port_.send();
     if (!ans.done) {
         waiting_ = true;
         wait_from_ = cycle;
@@ -124,7 +123,7 @@ uint64_t DetailedTiming::access(SparcCore& core, cache::CacheRequest request, ui
 }
 
 uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn) {
-    const InstructionInfo& in = info(insn.pc, insn.insn.raw);
+    const InstructionInfo& in = info(insn.insn);
     const bool new_path = new_path_next_;
     new_path_next_ = delay_slot_next_; // the delay slot is done: the transfer's path comes next
     delay_slot_next_ = false;
@@ -135,14 +134,10 @@ uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn)
     count_wait(core, cost.waited_for, cost.waited);
     if (in.transfer != TransferKind::None) resolve_transfer(core, insn, in);
 
-    pending_count_ = 0;
-    if (insn.access_count) {
-        for (unsigned i = 0; i < insn.access_count && pending_count_ < kMaxPending; ++i)
-            if (!insn.accesses[i].io) // devices time themselves (b_transport)
-                pending_[pending_count_++] = insn.accesses[i];
-        pending_next_ = 0;
-        pending_class_ = in.cls;
-    }
+    pending_ = insn.accesses;
+    pending_count_ = insn.access_count;
+    pending_next_ = 0;
+    pending_class_ = in.cls;
     uint64_t stall = fetch(core, insn, cycle);
     if (!waiting_ && pending_count_) stall += data_accesses(core, cycle + stall);
     if (stall) pipeline_.stall(stall);
@@ -211,11 +206,18 @@ void DetailedTiming::warm(SparcCore& core, const RetiredInstruction& insn) {
 uint64_t DetailedTiming::data_accesses(SparcCore& core, uint64_t cycle) {
     uint64_t stall = 0;
     while (pending_next_ < pending_count_ && !waiting_) {
-        cache::CacheRequest r = pending_[pending_next_++];
-        r.kind = refine(r.kind, pending_class_);
+        const cache::CacheRequest& a = pending_[pending_next_++];
+        if (a.io) continue;                            // devices time themselves (b_transport)
+        cache::CacheRequest& r = port_.next_request(); // field by field: see next_request()
+        r.kind = refine(a.kind, pending_class_);
+        r.size = a.size;
+        r.prefetch_fcn = a.prefetch_fcn;
+        r.io = false;
+        r.va = a.va;
+        r.pa = a.pa;
         if (r.kind == RequestKind::Atomic)
             pending_next_ = pending_count_; // one request covers the load and the store
-        stall += access(core, r, cycle + stall);
+        stall += send(core, cycle + stall);
     }
     return stall;
 }

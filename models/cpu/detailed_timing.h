@@ -9,6 +9,7 @@
 // stops the core after this instruction; the CPU module waits for the answer
 // in SystemC time and then calls resume() with the cycle it came back.
 #include "core/checkpoint/checkpointable.h"
+#include "insn.h"
 #include "instruction_class.h"
 #include "models/cache/cache_request.h"
 #include "perf_counters.h"
@@ -22,10 +23,21 @@ namespace fireplane::sparc {
 class CachePort {
 public:
     virtual ~CachePort() = default;
-    // An answer not done comes later, through resume().
-    virtual cache::CacheAnswer request(const cache::CacheRequest& request) = 0;
+    // The request to send next, which the caller fills in place: a copy of a
+    // request written field by field just before stalls the host's store
+    // forwarding, on the path every access takes.
+    cache::CacheRequest& next_request() { return *next_; }
+    // Sends next_request(). An answer not done comes later, through resume().
+    virtual cache::CacheAnswer send() = 0;
     // Functional warming: the request leaves its state in the caches at once.
     virtual void warm(const cache::CacheRequest& request) = 0;
+
+protected:
+    // Where the implementation keeps the request it sends.
+    void set_next_request(cache::CacheRequest& next) { next_ = &next; }
+
+private:
+    cache::CacheRequest* next_ = nullptr;
 };
 
 class DetailedTiming : public TimingModel, public Checkpointable {
@@ -59,10 +71,12 @@ public:
     bool plain_data() const override { return true; }
 
 private:
-    const InstructionInfo& info(uint64_t pc, uint32_t word);
+    // The decoded instruction's facts, classified on its first retirement.
+    static const InstructionInfo& info(const Insn& insn);
     uint64_t fetch(SparcCore& core, const RetiredInstruction& insn, uint64_t cycle);
-    // Issues one request at `cycle`; returns its stall or marks the model waiting.
-    uint64_t access(SparcCore& core, cache::CacheRequest request, uint64_t cycle);
+    // Sends the port's next request, which the caller has filled in, at
+    // `cycle`; returns its stall or marks the model waiting.
+    uint64_t send(SparcCore& core, uint64_t cycle);
     void learn_epoch(const cache::CacheAnswer& answer) { icache_epoch_ = answer.icache_epoch; }
     void count_stall(SparcCore& core, cache::StallCause cause, uint64_t cycles);
     // The pipeline waited `cycles` for `cause`: the CPI stack and the dispatch counters.
@@ -94,19 +108,12 @@ private:
     bool new_path_next_ = false;   // the next instruction is the first after a transfer
     bool waiting_ = false;
     uint64_t wait_from_ = 0; // cycle the outstanding request was made
-    // The retired instruction's cacheable accesses, issued in order.
-    static constexpr unsigned kMaxPending = 16;
-    cache::CacheRequest pending_[kMaxPending] = {};
+    // The retired instruction's accesses, issued in order: the core's record
+    // of them stays until the last is answered (the core waits for it).
+    const cache::CacheRequest* pending_ = nullptr;
     unsigned pending_count_ = 0;
     unsigned pending_next_ = 0;
     InstructionClass pending_class_ = InstructionClass::IntAlu;
-
-    struct CachedInfo {
-        uint64_t pc = ~uint64_t(0);
-        uint32_t word = 0;
-        InstructionInfo info{};
-    };
-    std::array<CachedInfo, 16384> classified_{}; // by PC: hot loops never collide
 
     // The fetch unit's line buffer: I$ lines that hit lately, valid while the
     // I$ keeps every line it had (its epoch). Hits there skip the I$ request.

@@ -1,6 +1,8 @@
 #pragma once
 // A decoded instruction. Each guest instruction is decoded once, on its first
 // execution, into this form and cached per code page (see code_cache.h).
+#include "instruction_class.h"
+
 #include <cstdint>
 
 namespace fireplane::sparc {
@@ -24,6 +26,10 @@ struct Insn {
     uint8_t rs2;
     uint8_t aux; // condition, ASI, shift count, ... per instruction
     int64_t imm; // sign-extended immediate, or absolute branch target
+    // What the pipeline model needs (instruction_class.h), classified when a
+    // timing model first retires it: functional runs never pay for it.
+    mutable InstructionInfo info{};
 };
+static_assert(sizeof(Insn) == 32);
 
 } // namespace fireplane::sparc

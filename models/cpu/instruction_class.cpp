@@ -150,6 +150,11 @@ struct Operands {
     void src(unsigned r) {
         if (r != 0 && nsrc < 4) info.src[nsrc++] = uint8_t(r);
     }
+    // A store's data: a source the pipeline bypasses apart (%g0 is none).
+    void store_data(unsigned r) {
+        if (r != 0 && nsrc < 4) info.store_src = uint8_t(nsrc);
+        src(r);
+    }
     void dst(unsigned r) {
         if (r != 0 && ndst < 2) info.dst[ndst++] = uint8_t(r);
     }
@@ -207,13 +212,15 @@ void transfer_facts(uint32_t w, TransferFacts& out) {
 }
 
 InstructionInfo classify(uint32_t w) {
-    InstructionInfo info{class_of(w), {kNoReg, kNoReg}, {kNoReg, kNoReg, kNoReg, kNoReg}};
+    InstructionInfo info;
+    info.cls = class_of(w);
     const IsaRow* row = find_row(w);
-    if (!row)
-        return InstructionInfo{IC::Serializing, {kNoReg, kNoReg}, {kNoReg, kNoReg, kNoReg, kNoReg}};
+    if (!row) {
+        info.cls = IC::Serializing;
+        return info;
+    }
     Operands ops{info};
     const bool rd_is_source = info.cls == IC::Store || info.cls == IC::Atomic;
-    if (rd_is_source) info.store_data = uint8_t(rd(w));
     const bool fp_rd_is_source = info.cls == IC::FpStore;
     const std::string name = row->name;
     for_each_operand(*row, [&](std::string_view t) {
@@ -227,15 +234,14 @@ InstructionInfo classify(uint32_t w) {
         } else if (t == "ca")
             ops.src(rs1(w));
         else if (t == "rd" || t == "hi") {
-            if (rd_is_source && t == "rd") ops.src(rd(w));
+            if (rd_is_source && t == "rd") ops.store_data(rd(w));
             if (!rd_is_source || info.cls == IC::Atomic || t == "hi") ops.dst(rd(w));
         } else if (t.size() == 3 && t[0] == 'f' && (t[1] == '1' || t[1] == '2')) {
             ops.src(fp_reg(t[1] == '1' ? rs1(w) : rs2(w), t[2]));
         } else if (t.size() == 3 && t[0] == 'f' && t[1] == 'd') {
-            if (fp_rd_is_source) {
-                info.store_data = uint8_t(fp_reg(rd(w), t[2]));
-                ops.src(info.store_data);
-            } else
+            if (fp_rd_is_source)
+                ops.store_data(fp_reg(rd(w), t[2]));
+            else
                 ops.dst(fp_reg(rd(w), t[2]));
         } else if (t == "bcc" || t == "b22") {
             ops.src(name[0] == 'f' ? kFpCcReg : kIntCcReg);

@@ -64,16 +64,26 @@ enum class TransferKind : uint8_t {
     Indirect,     // any other jmpl: its target is known only when it executes
 };
 
+// Eight bytes, so a decoded instruction (insn.h) carries its own.
 struct InstructionInfo {
-    InstructionClass cls;
-    uint8_t dst[2];              // up to two results (a double FP register writes two singles)
-    uint8_t src[4];              // up to four sources
-    uint8_t store_data = kNoReg; // the source a store writes to memory (its bypass differs)
+    InstructionClass cls = InstructionClass::kCount; // kCount: not classified yet
+    TransferKind transfer : 4;
     // "ba,a"/"fba,a": always taken, delay slot annulled; fetch goes straight to
     // the target even when that is the next word.
-    bool skips_delay_slot = false;
-    TransferKind transfer = TransferKind::None;
+    bool skips_delay_slot : 1;
+    uint8_t store_src : 3; // which src a store writes to memory, or kNoStoreSrc
+    uint8_t dst[2] = {kNoReg,
+                      kNoReg}; // up to two results (a double FP register writes two singles)
+    uint8_t src[4] = {kNoReg, kNoReg, kNoReg, kNoReg}; // up to four sources
+
+    static constexpr uint8_t kNoStoreSrc = 7;
+    InstructionInfo()
+        : transfer(TransferKind::None), skips_delay_slot(false), store_src(kNoStoreSrc) {}
+    bool classified() const { return cls != InstructionClass::kCount; }
+    // The register a store writes to memory (its bypass differs), or kNoReg.
+    uint8_t store_data() const { return store_src == kNoStoreSrc ? kNoReg : src[store_src]; }
 };
+static_assert(sizeof(InstructionInfo) == 8);
 
 InstructionInfo classify(uint32_t word);
 

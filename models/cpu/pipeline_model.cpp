@@ -15,10 +15,6 @@ constexpr uint8_t bit(P p) {
 constexpr uint8_t A = bit(P::kIntAlu), MS = bit(P::kMemory), BR = bit(P::kBranch),
                   FGA = bit(P::kFpAdd), FGM = bit(P::kFpMul);
 
-// How many instructions of each pipe one group can hold: A0 and A1 are
-// symmetric; one each of the others.
-constexpr unsigned kPipeWidth[] = {2, 1, 1, 1, 1};
-
 // How an instruction class sits in a dispatch group.
 enum Grouping : uint8_t {
     kJoins,     // with whatever fits
@@ -95,7 +91,7 @@ constexpr uint32_t kBypassConsumers = classes({IC::Store, IC::FpStore, IC::Branc
 
 bool operand_is(Operand operand, uint8_t reg, const InstructionInfo& insn) {
     switch (operand) {
-    case Operand::StoreData: return reg == insn.store_data;
+    case Operand::StoreData: return reg == insn.store_data();
     case Operand::IntCc: return reg == kIntCcReg;
     case Operand::FpCc: return reg == kFpCcReg;
     }
@@ -105,12 +101,29 @@ bool operand_is(Operand operand, uint8_t reg, const InstructionInfo& insn) {
 } // namespace
 
 PipelineModel::PipelineModel(const PipelineConfig& config)
-    : config_(config), fetch_(config.fetch), predictor_(config.predictor) {}
+    : config_(config), fetch_(config.fetch), predictor_(config.predictor) {
+    for (unsigned c = 0; c < kInstructionClasses; ++c) {
+        const ClassRow& row = kClassTable[c];
+        const ClassTiming& t = config.timing[c];
+        IssueRow& r = rows_[c];
+        r.pipes = row.pipes;
+        r.alone = row.grouping == kAlone;
+        r.closes = row.grouping != kJoins || t.blocks;
+        r.bypassed = (kBypassConsumers >> c) & 1;
+        r.latency = t.latency;
+        r.busy = t.busy;
+        r.blocks = t.blocks;
+        r.wait = row.wait;
+        for (unsigned p = 0; p < kPipes; ++p)
+            if ((row.pipes >> p) & 1) r.pipe_add += uint32_t(1) << (4 * p);
+    }
+    start_group(0);
+}
 
 void PipelineModel::start_group(uint64_t at) {
     group_cycle_ = at;
     group_size_ = 0;
-    pipe_use_.fill(0);
+    group_pipes_ = kPipeBias;
     group_closed_ = false;
 }
 
@@ -131,8 +144,7 @@ uint64_t PipelineModel::operand_ready(uint8_t reg, const InstructionInfo& insn) 
 uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, bool new_path,
                               unsigned extra_latency) {
     const uint64_t before = group_cycle_;
-    const ClassRow& row = kClassTable[unsigned(insn.cls)];
-    const ClassTiming& timing = config_.timing[unsigned(insn.cls)];
+    const IssueRow& row = rows_[unsigned(insn.cls)];
 
     uint64_t earliest = group_cycle_;
     CpiCause why = CpiCause::Base; // what set `earliest`
@@ -148,40 +160,42 @@ uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, bool new
     }
     wait_for(blocked_until_, blocked_why_);
     // kNoReg reads its own slot, which is never written, so no test is needed.
-    const bool bypassed = (kBypassConsumers >> unsigned(insn.cls)) & 1;
     for (uint8_t r : insn.src) {
-        const uint64_t ready = bypassed ? operand_ready(r, insn) : ready_[r];
+        const uint64_t ready = row.bypassed && r != kNoReg ? operand_ready(r, insn) : ready_[r];
         if (ready > earliest) earliest = ready, why = kClassTable[unsigned(producer_[r])].wait;
     }
-    for (unsigned m = row.pipes; m; m &= m - 1)
-        wait_for(pipe_busy_until_[__builtin_ctz(m)], CpiCause::DivideSqrt);
+    if (busy_until_ > earliest) // some pipe is still busy (a divide or square root)
+        for (unsigned m = row.pipes; m; m &= m - 1)
+            wait_for(pipe_busy_until_[__builtin_ctz(m)], CpiCause::DivideSqrt);
     if (insn.cls == InstructionClass::Serializing) // waits for everything in flight
         for (unsigned r = 0; r < kTrackedRegs; ++r)
             wait_for(ready_[r], CpiCause::Serializing);
 
-    bool fits = !group_closed_ && !redirected && group_size_ < config_.issue_width &&
-                !(row.grouping == kAlone && group_size_);
-    for (unsigned m = row.pipes; m; m &= m - 1)
-        fits = fits && pipe_use_[__builtin_ctz(m)] < kPipeWidth[__builtin_ctz(m)];
+    // Each pipe's count in the group sits in a nibble biased so that a full
+    // pipe's next use sets the nibble's top bit.
+    const bool fits = !group_closed_ && !redirected && group_size_ < config_.issue_width &&
+                      !(row.alone && group_size_) &&
+                      ((group_pipes_ + row.pipe_add) & kPipeFull) == 0;
     if (earliest > group_cycle_ || !fits) start_group(std::max(earliest, group_cycle_ + 1));
 
     ++group_size_;
-    for (unsigned m = row.pipes; m; m &= m - 1) {
-        const unsigned p = __builtin_ctz(m);
-        ++pipe_use_[p];
-        if (timing.busy) pipe_busy_until_[p] = group_cycle_ + 1 + timing.busy;
+    group_pipes_ += row.pipe_add;
+    if (row.busy) {
+        for (unsigned m = row.pipes; m; m &= m - 1)
+            pipe_busy_until_[__builtin_ctz(m)] = group_cycle_ + 1 + row.busy;
+        busy_until_ = std::max(busy_until_, group_cycle_ + 1 + row.busy);
     }
-    const uint64_t done = group_cycle_ + timing.latency + extra_latency;
+    const uint64_t done = group_cycle_ + row.latency + extra_latency;
     for (uint8_t r : insn.dst) {
         const unsigned slot = r == kNoReg ? kWriteSink : r; // kNoReg's own slot stays 0 for reads
         ready_[slot] = done;
         producer_[slot] = insn.cls;
     }
-    if (timing.blocks) {
-        blocked_until_ = group_cycle_ + 1 + timing.blocks;
+    if (row.blocks) {
+        blocked_until_ = group_cycle_ + 1 + row.blocks;
         blocked_why_ = row.wait;
     }
-    if (row.grouping != kJoins || timing.blocks) group_closed_ = true;
+    if (row.closes) group_closed_ = true;
     if (pc != 0) fetch_.dispatched(group_cycle_);
 
     // The first instruction of a run starts group 0 at cycle 0 and costs a cycle.

@@ -15,8 +15,20 @@
 
 #include <array>
 #include <cstdint>
+#include <iterator>
 
 namespace fireplane::sparc {
+
+// How many instructions of each execution pipe (PipelineModel::Pipe) one
+// group can hold: A0 and A1 are symmetric; one each of the others.
+inline constexpr unsigned kPipeWidth[] = {2, 1, 1, 1, 1};
+// A nibble per pipe: 7 less its width (a group's count starts there), or 8.
+constexpr uint32_t pipe_nibbles(bool full) {
+    uint32_t v = 0;
+    for (unsigned p = 0; p < std::size(kPipeWidth); ++p)
+        v |= (full ? 8u : 7u - kPipeWidth[p]) << (4 * p);
+    return v;
+}
 
 class PipelineModel {
 public:
@@ -61,6 +73,7 @@ public:
 
     // The execution pipes, as bits of a class's pipe set.
     enum Pipe : uint8_t { kIntAlu, kMemory, kBranch, kFpAdd, kFpMul, kPipes };
+    static_assert(std::size(kPipeWidth) == kPipes);
 
 private:
     void start_group(uint64_t at);
@@ -79,8 +92,22 @@ private:
     IssueCost cost_;
     uint64_t group_cycle_ = 0;
     unsigned group_size_ = 0;
-    std::array<unsigned, kPipes> pipe_use_{};
+    // A class's dispatch facts with this configuration's timing, looked up once.
+    struct IssueRow {
+        uint8_t pipes = 0;
+        bool alone = false, closes = false, bypassed = false;
+        CpiCause wait = CpiCause::Base;
+        unsigned latency = 0, busy = 0, blocks = 0;
+        uint32_t pipe_add = 0; // a 1 in each of its pipes' nibbles
+    };
+    std::array<IssueRow, kInstructionClasses> rows_{};
+    // The group's use of each pipe: a nibble per pipe, starting at 7 - its
+    // width, so a use beyond the width sets the nibble's top bit.
+    static constexpr uint32_t kPipeBias = pipe_nibbles(false);
+    static constexpr uint32_t kPipeFull = pipe_nibbles(true);
+    uint32_t group_pipes_ = kPipeBias;
     std::array<uint64_t, kPipes> pipe_busy_until_{}; // divide and square root
+    uint64_t busy_until_ = 0;                        // the latest of them
     uint64_t blocked_until_ = 0;                     // multiply and divide helpers
     CpiCause blocked_why_ = CpiCause::Base;
     bool group_closed_ = false;

@@ -24,14 +24,16 @@ namespace as = cpu_test::as;
 namespace {
 
 struct FakePort : CachePort {
+    FakePort() { set_next_request(next); }
+    CacheRequest next;
     std::vector<CacheRequest> requests;
     // Every request completes at once by default, with no stall.
     std::function<CacheAnswer(const CacheRequest&)> answer = [](const CacheRequest& r) {
         return CacheAnswer{true, r.cycle, StallCause::None, 0};
     };
-    CacheAnswer request(const CacheRequest& r) override {
-        requests.push_back(r);
-        return answer(r);
+    CacheAnswer send() override {
+        requests.push_back(next);
+        return answer(next);
     }
     void warm(const CacheRequest& r) override { warmed.push_back(r); }
     std::vector<CacheRequest> warmed;
@@ -87,7 +89,7 @@ TEST_CASE("detailed: the fetch line buffer asks the I$ once per line while it ke
 
 TEST_CASE("detailed: a new I$ epoch empties the line buffer", "[detailed][fetch]") {
     Rig r(two_line_loop());
-    uint64_t epoch = 0;
+    uint32_t epoch = 0;
     r.port.answer = [&epoch](const CacheRequest& q) {
         // Every fetch fills the I$ (a miss): the I$ may have lost any line.
         if (q.kind == RequestKind::Fetch) ++epoch;
