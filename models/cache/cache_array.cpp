@@ -59,17 +59,6 @@ uint64_t CacheArray::find_present(uint64_t pa, const char* what) const {
     return static_cast<uint64_t>(i);
 }
 
-void CacheArray::touch(uint64_t set, unsigned way) {
-    if (set >= sets_) throw std::out_of_range("cache: set " + std::to_string(set));
-    replacement_.touch(set, way);
-}
-
-bool CacheArray::hit_and_touch(uint64_t pa) {
-    const LookupResult l = lookup(pa);
-    if (l.hit) touch(l.set, l.way);
-    return l.hit;
-}
-
 void CacheArray::fill(uint64_t pa) {
     const LookupResult l = lookup(pa);
     if (l.hit) return touch(l.set, l.way);

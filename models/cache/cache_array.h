@@ -13,6 +13,8 @@
 
 #include <array>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace fireplane::cache {
@@ -187,6 +189,17 @@ inline LookupResult CacheArray::lookup(uint64_t pa) const {
     r.state = states_of(static_cast<uint64_t>(i))[r.sub_block];
     r.hit = is_valid(r.state);
     return r;
+}
+
+inline void CacheArray::touch(uint64_t set, unsigned way) {
+    if (set >= sets_) throw std::out_of_range("cache: set " + std::to_string(set));
+    replacement_.touch(set, way);
+}
+
+inline bool CacheArray::hit_and_touch(uint64_t pa) {
+    const LookupResult l = lookup(pa);
+    if (l.hit) touch(l.set, l.way);
+    return l.hit;
 }
 
 } // namespace fireplane::cache

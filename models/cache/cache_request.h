@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <iterator>
 #include <string_view>
+#include <type_traits>
 
 namespace fireplane::cache {
 
@@ -59,8 +60,12 @@ struct CacheAnswer {
     // Warming (b_transport) of a load: when not 0, another load within the
     // same 2^repeat_shift-byte line of both its VA and PA would change
     // nothing, until the caches revoke that with invalidate_direct_mem_ptr.
-    uint8_t repeat_shift = 0;
+    // Two bytes, so the struct has no padding: a copy is then two 8-byte
+    // moves, which the host forwards from the stores that wrote them (it
+    // copies 15 bytes with overlapping moves, which it cannot).
+    uint16_t repeat_shift = 0;
 };
-static_assert(sizeof(CacheAnswer) == 16);
+static_assert(sizeof(CacheAnswer) == 16 && std::has_unique_object_representations_v<CacheAnswer>,
+              "CacheAnswer: 16 bytes without padding");
 
 } // namespace fireplane::cache

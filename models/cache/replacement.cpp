@@ -68,20 +68,6 @@ unsigned Replacement::victim(uint64_t set, uint64_t valid_ways) {
     return lfsr_.bits(way_bits_);
 }
 
-void Replacement::touch(uint64_t set, unsigned way) {
-    if (way >= ways_) throw std::out_of_range("replacement: way " + std::to_string(way));
-    if (policy_ != ReplacementPolicy::Lru) return;
-    uint8_t* o = &order_[set * ways_];
-    if (o[0] == way) return; // already most recent: the usual repeated hit
-    unsigned pos = 0;
-    while (o[pos] != way)
-        ++pos;
-    // Move-to-front: shift the more recent ways down by one.
-    for (; pos > 0; --pos)
-        o[pos] = o[pos - 1];
-    o[0] = static_cast<uint8_t>(way);
-}
-
 std::vector<unsigned> Replacement::lru_order(uint64_t set) const {
     std::vector<unsigned> r(ways_);
     for (unsigned w = 0; w < ways_; ++w)

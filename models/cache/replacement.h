@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -80,5 +82,19 @@ private:
     std::vector<uint8_t> order_;
     Lfsr16 lfsr_;
 };
+
+inline void Replacement::touch(uint64_t set, unsigned way) {
+    if (way >= ways_) throw std::out_of_range("replacement: way " + std::to_string(way));
+    if (policy_ != ReplacementPolicy::Lru) return;
+    uint8_t* o = &order_[set * ways_];
+    if (o[0] == way) return; // already most recent: the usual repeated hit
+    unsigned pos = 0;
+    while (o[pos] != way)
+        ++pos;
+    // Move-to-front: shift the more recent ways down by one.
+    for (; pos > 0; --pos)
+        o[pos] = o[pos - 1];
+    o[0] = static_cast<uint8_t>(way);
+}
 
 } // namespace fireplane::cache

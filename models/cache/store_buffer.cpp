@@ -2,11 +2,6 @@
 
 namespace fireplane::cache {
 
-void StoreBuffer::retire_until(uint64_t cycle) {
-    while (!entries_.empty() && entries_.front().drains_at <= cycle)
-        entries_.pop_front();
-}
-
 StoreEntry& StoreBuffer::push(uint64_t pa, unsigned size, uint64_t cycle) {
     StoreEntry e;
     e.seq = next_seq_++;

@@ -73,4 +73,9 @@ private:
     uint64_t next_seq_ = 0;
 };
 
+inline void StoreBuffer::retire_until(uint64_t cycle) {
+    while (!entries_.empty() && entries_.front().drains_at <= cycle)
+        entries_.pop_front();
+}
+
 } // namespace fireplane::cache

@@ -1,5 +1,6 @@
 #include "detailed_timing.h"
 
+#include "run_loop.h"
 #include "sparc_core.h"
 
 #include <array>
@@ -232,6 +233,12 @@ void DetailedTiming::resume(SparcCore& core, const cache::CacheAnswer& answer) {
     stall += data_accesses(core, wait_from_ + stall);
     pipeline_.stall(stall);
     core.add_attributed_cycles(stall); // count_stall attributed every part
+}
+
+// The core's run loop with this model's retire() called directly, where the
+// compiler can inline it.
+[[gnu::flatten]] uint64_t SparcCore::run_detailed(uint64_t budget, uint64_t cycle_limit) {
+    return run_loop<false, true, false, DetailedTiming>(budget, cycle_limit);
 }
 
 } // namespace fireplane::sparc

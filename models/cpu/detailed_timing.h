@@ -40,7 +40,7 @@ private:
     cache::CacheRequest* next_ = nullptr;
 };
 
-class DetailedTiming : public TimingModel, public Checkpointable {
+class DetailedTiming final : public TimingModel, public Checkpointable {
 public:
     DetailedTiming(const PipelineConfig& pipeline, unsigned fetch_line, CachePort& port)
         : pipeline_config_(pipeline), pipeline_(pipeline), port_(port) {

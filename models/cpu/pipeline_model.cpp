@@ -69,7 +69,8 @@ constexpr uint32_t classes(std::initializer_list<IC> list) {
 }
 
 // Bypasses: a consumer of these classes reading the operand from a producer
-// of those gets it after `latency` cycles instead of the producer's own.
+// of those gets it after `latency` cycles instead of the producer's own. A
+// class consumes through one bypass at most.
 enum class Operand : uint8_t { StoreData, IntCc, FpCc };
 struct Bypass {
     uint32_t consumers, producers;
@@ -87,15 +88,25 @@ constexpr Bypass kBypasses[] = {
     // fmovcc uses an fcmp's fcc a cycle after it.
     {classes({IC::FpCondMove}), classes({IC::FpCompare}), Operand::FpCc, 1},
 };
-constexpr uint32_t kBypassConsumers = classes({IC::Store, IC::FpStore, IC::Branch, IC::FpCondMove});
-
-bool operand_is(Operand operand, uint8_t reg, const InstructionInfo& insn) {
-    switch (operand) {
-    case Operand::StoreData: return reg == insn.store_data();
-    case Operand::IntCc: return reg == kIntCcReg;
-    case Operand::FpCc: return reg == kFpCcReg;
+constexpr bool consumers_disjoint() {
+    uint32_t seen = 0;
+    for (const Bypass& b : kBypasses) {
+        if (seen & b.consumers) return false;
+        seen |= b.consumers;
     }
-    return false;
+    return true;
+}
+static_assert(consumers_disjoint(), "kBypasses: a class consumes through one bypass at most");
+static_assert(std::size(kBypasses) == PipelineModel::kNoBypass, "kNoBypass counts kBypasses");
+
+// The register a consumer's bypass applies to: a cc, or its store data.
+uint8_t bypassed_register(Operand operand) {
+    switch (operand) {
+    case Operand::StoreData: return PipelineModel::kStoreDataReg;
+    case Operand::IntCc: return kIntCcReg;
+    case Operand::FpCc: return kFpCcReg;
+    }
+    return PipelineModel::kNoBypassReg;
 }
 
 } // namespace
@@ -109,7 +120,11 @@ PipelineModel::PipelineModel(const PipelineConfig& config)
         r.pipes = row.pipes;
         r.alone = row.grouping == kAlone;
         r.closes = row.grouping != kJoins || t.blocks;
-        r.bypassed = (kBypassConsumers >> c) & 1;
+        for (unsigned b = 0; b < std::size(kBypasses); ++b)
+            if ((kBypasses[b].consumers >> c) & 1) {
+                r.bypass = uint8_t(b);
+                r.bypass_reg = bypassed_register(kBypasses[b].operand);
+            }
         r.latency = t.latency;
         r.busy = t.busy;
         r.blocks = t.blocks;
@@ -117,96 +132,15 @@ PipelineModel::PipelineModel(const PipelineConfig& config)
         for (unsigned p = 0; p < kPipes; ++p)
             if ((row.pipes >> p) & 1) r.pipe_add += uint32_t(1) << (4 * p);
     }
+    // What each bypass takes off a producer's latency (nothing for a producer it does not serve).
+    for (unsigned b = 0; b < std::size(kBypasses); ++b)
+        for (unsigned p = 0; p < kInstructionClasses; ++p) {
+            const unsigned own = config.timing[p].latency, latency = kBypasses[b].latency;
+            if ((kBypasses[b].producers >> p) & 1)
+                bypass_saves_[b][p] = own > latency ? own - latency : 0;
+        }
+    wait_of_.fill(kClassTable[unsigned(producer_[0])].wait);
     start_group(0);
-}
-
-void PipelineModel::start_group(uint64_t at) {
-    group_cycle_ = at;
-    group_size_ = 0;
-    group_pipes_ = kPipeBias;
-    group_closed_ = false;
-}
-
-uint64_t PipelineModel::operand_ready(uint8_t reg, const InstructionInfo& insn) const {
-    const uint64_t ready = ready_[reg];
-    const InstructionClass producer = producer_[reg];
-    for (const Bypass& b : kBypasses) {
-        if (!((b.consumers >> unsigned(insn.cls)) & 1) ||
-            !((b.producers >> unsigned(producer)) & 1) || !operand_is(b.operand, reg, insn))
-            continue;
-        // Producers in the bypass table have no extra latency: ready is group + latency.
-        const unsigned own = config_.timing[unsigned(producer)].latency;
-        return ready - std::min<uint64_t>(ready, own > b.latency ? own - b.latency : 0);
-    }
-    return ready;
-}
-
-uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, bool new_path,
-                              unsigned extra_latency) {
-    const uint64_t before = group_cycle_;
-    const IssueRow& row = rows_[unsigned(insn.cls)];
-
-    uint64_t earliest = group_cycle_;
-    CpiCause why = CpiCause::Base; // what set `earliest`
-    auto wait_for = [&](uint64_t ready, CpiCause cause) {
-        if (ready > earliest) earliest = ready, why = cause;
-    };
-    bool redirected = false; // a new fetch brought it: it starts a group
-    if (pc != 0) {
-        const FetchUnit::Arrival arrival =
-            fetch_.arrive(pc, insn.transfer != TransferKind::None, new_path);
-        wait_for(arrival.cycle, arrival.why);
-        redirected = arrival.redirected;
-    }
-    wait_for(blocked_until_, blocked_why_);
-    // kNoReg reads its own slot, which is never written, so no test is needed.
-    for (uint8_t r : insn.src) {
-        const uint64_t ready = row.bypassed && r != kNoReg ? operand_ready(r, insn) : ready_[r];
-        if (ready > earliest) earliest = ready, why = kClassTable[unsigned(producer_[r])].wait;
-    }
-    if (busy_until_ > earliest) // some pipe is still busy (a divide or square root)
-        for (unsigned m = row.pipes; m; m &= m - 1)
-            wait_for(pipe_busy_until_[__builtin_ctz(m)], CpiCause::DivideSqrt);
-    if (insn.cls == InstructionClass::Serializing) // waits for everything in flight
-        for (unsigned r = 0; r < kTrackedRegs; ++r)
-            wait_for(ready_[r], CpiCause::Serializing);
-
-    // Each pipe's count in the group sits in a nibble biased so that a full
-    // pipe's next use sets the nibble's top bit.
-    const bool fits = !group_closed_ && !redirected && group_size_ < config_.issue_width &&
-                      !(row.alone && group_size_) &&
-                      ((group_pipes_ + row.pipe_add) & kPipeFull) == 0;
-    if (earliest > group_cycle_ || !fits) start_group(std::max(earliest, group_cycle_ + 1));
-
-    ++group_size_;
-    group_pipes_ += row.pipe_add;
-    if (row.busy) {
-        for (unsigned m = row.pipes; m; m &= m - 1)
-            pipe_busy_until_[__builtin_ctz(m)] = group_cycle_ + 1 + row.busy;
-        busy_until_ = std::max(busy_until_, group_cycle_ + 1 + row.busy);
-    }
-    const uint64_t done = group_cycle_ + row.latency + extra_latency;
-    for (uint8_t r : insn.dst) {
-        const unsigned slot = r == kNoReg ? kWriteSink : r; // kNoReg's own slot stays 0 for reads
-        ready_[slot] = done;
-        producer_[slot] = insn.cls;
-    }
-    if (row.blocks) {
-        blocked_until_ = group_cycle_ + 1 + row.blocks;
-        blocked_why_ = row.wait;
-    }
-    if (row.closes) group_closed_ = true;
-    if (pc != 0) fetch_.dispatched(group_cycle_);
-
-    // The first instruction of a run starts group 0 at cycle 0 and costs a cycle.
-    const uint64_t added = group_cycle_ - before + (first_ ? 1 : 0);
-    first_ = false;
-    // A new group's first cycle is Base; the cycles it started later than
-    // the one after the last group went to what the instruction waited for.
-    cost_.base = added ? 1 : 0;
-    cost_.waited = added ? added - 1 : 0;
-    cost_.waited_for = why;
-    return added;
 }
 
 void PipelineModel::restart() {

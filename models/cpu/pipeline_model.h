@@ -13,6 +13,7 @@
 #include "instruction_class.h"
 #include "pipeline_config.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <iterator>
@@ -73,12 +74,13 @@ public:
 
     // The execution pipes, as bits of a class's pipe set.
     enum Pipe : uint8_t { kIntAlu, kMemory, kBranch, kFpAdd, kFpMul, kPipes };
+    static constexpr uint8_t kNoBypass = 3;        // the number of bypasses: a class that has none
+    static constexpr uint8_t kNoBypassReg = 0xfe;  // no register matches it
+    static constexpr uint8_t kStoreDataReg = 0xfd; // a store's data, whichever register
     static_assert(std::size(kPipeWidth) == kPipes);
 
 private:
     void start_group(uint64_t at);
-    // When a bypass consumer's source `reg` is ready for it.
-    uint64_t operand_ready(uint8_t reg, const InstructionInfo& insn) const;
 
     PipelineConfig config_;
     FetchUnit fetch_;
@@ -89,13 +91,19 @@ private:
     static constexpr unsigned kWriteSink = kTrackedRegs;
     std::array<uint64_t, 256> ready_{};
     std::array<InstructionClass, 256> producer_{};
+    std::array<CpiCause, 256> wait_of_{}; // what waiting for it is: its producer's class's cause
+    // Per bypass, the cycles it takes off each producer class's latency.
+    std::array<std::array<unsigned, kInstructionClasses>, kNoBypass> bypass_saves_{};
+
     IssueCost cost_;
     uint64_t group_cycle_ = 0;
     unsigned group_size_ = 0;
     // A class's dispatch facts with this configuration's timing, looked up once.
     struct IssueRow {
         uint8_t pipes = 0;
-        bool alone = false, closes = false, bypassed = false;
+        bool alone = false, closes = false;
+        uint8_t bypass = kNoBypass;        // the bypass (pipeline_model.cpp) it consumes through
+        uint8_t bypass_reg = kNoBypassReg; // ... for this source (kStoreDataReg: its store data)
         CpiCause wait = CpiCause::Base;
         unsigned latency = 0, busy = 0, blocks = 0;
         uint32_t pipe_add = 0; // a 1 in each of its pipes' nibbles
@@ -113,5 +121,90 @@ private:
     bool group_closed_ = false;
     bool first_ = true;
 };
+
+inline void PipelineModel::start_group(uint64_t at) {
+    group_cycle_ = at;
+    group_size_ = 0;
+    group_pipes_ = kPipeBias;
+    group_closed_ = false;
+}
+
+// Inline: the detailed model calls it for every instruction.
+inline uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, bool new_path,
+                                     unsigned extra_latency) {
+    const uint64_t before = group_cycle_;
+    const IssueRow& row = rows_[unsigned(insn.cls)];
+
+    uint64_t earliest = group_cycle_;
+    CpiCause why = CpiCause::Base; // what set `earliest`
+    auto wait_for = [&](uint64_t ready, CpiCause cause) {
+        if (ready > earliest) earliest = ready, why = cause;
+    };
+    bool redirected = false; // a new fetch brought it: it starts a group
+    if (pc != 0) {
+        const FetchUnit::Arrival arrival =
+            fetch_.arrive(pc, insn.transfer != TransferKind::None, new_path);
+        wait_for(arrival.cycle, arrival.why);
+        redirected = arrival.redirected;
+    }
+    wait_for(blocked_until_, blocked_why_);
+    // The one source the class's bypass may serve (none matches kNoBypassReg).
+    uint8_t bypass_reg = row.bypass_reg;
+    if (bypass_reg == kStoreDataReg) {
+        const uint8_t data = insn.store_data();
+        bypass_reg = data == kNoReg ? kNoBypassReg : data;
+    }
+    const unsigned* saves = row.bypass == kNoBypass ? nullptr : bypass_saves_[row.bypass].data();
+    // kNoReg reads its own slot, which is never written, so no test is needed.
+    for (uint8_t r : insn.src) {
+        uint64_t ready = ready_[r];
+        if (r == bypass_reg) ready -= std::min<uint64_t>(ready, saves[unsigned(producer_[r])]);
+        wait_for(ready, wait_of_[r]);
+    }
+    if (busy_until_ > earliest) // some pipe is still busy (a divide or square root)
+        for (unsigned m = row.pipes; m; m &= m - 1)
+            wait_for(pipe_busy_until_[__builtin_ctz(m)], CpiCause::DivideSqrt);
+    if (insn.cls == InstructionClass::Serializing) // waits for everything in flight
+        for (unsigned r = 0; r < kTrackedRegs; ++r)
+            wait_for(ready_[r], CpiCause::Serializing);
+
+    // Each pipe's count in the group sits in a nibble biased so that a full
+    // pipe's next use sets the nibble's top bit.
+    const bool fits = !group_closed_ && !redirected && group_size_ < config_.issue_width &&
+                      !(row.alone && group_size_) &&
+                      ((group_pipes_ + row.pipe_add) & kPipeFull) == 0;
+    if (earliest > group_cycle_ || !fits) start_group(std::max(earliest, group_cycle_ + 1));
+
+    ++group_size_;
+    group_pipes_ += row.pipe_add;
+    if (row.busy) {
+        for (unsigned m = row.pipes; m; m &= m - 1)
+            pipe_busy_until_[__builtin_ctz(m)] = group_cycle_ + 1 + row.busy;
+        busy_until_ = std::max(busy_until_, group_cycle_ + 1 + row.busy);
+    }
+    const uint64_t done = group_cycle_ + row.latency + extra_latency;
+    for (uint8_t r : insn.dst) {
+        const unsigned slot = r == kNoReg ? kWriteSink : r; // kNoReg's own slot stays 0 for reads
+        ready_[slot] = done;
+        producer_[slot] = insn.cls;
+        wait_of_[slot] = row.wait;
+    }
+    if (row.blocks) {
+        blocked_until_ = group_cycle_ + 1 + row.blocks;
+        blocked_why_ = row.wait;
+    }
+    if (row.closes) group_closed_ = true;
+    if (pc != 0) fetch_.dispatched(group_cycle_);
+
+    // The first instruction of a run starts group 0 at cycle 0 and costs a cycle.
+    const uint64_t added = group_cycle_ - before + (first_ ? 1 : 0);
+    first_ = false;
+    // A new group's first cycle is Base; the cycles it started later than
+    // the one after the last group went to what the instruction waited for.
+    cost_.base = added ? 1 : 0;
+    cost_.waited = added ? added - 1 : 0;
+    cost_.waited_for = why;
+    return added;
+}
 
 } // namespace fireplane::sparc

@@ -460,9 +460,11 @@ private:
     void fp_enter();
     void fp_leave();
     const Insn* fetch_slow();
-    template <bool Trace, bool Timed, bool Debug = false>
+    // run_loop.h; `Timing`: the timing model's type, when the caller knows it.
+    template <bool Trace, bool Timed, bool Debug = false, typename Timing = TimingModel>
     uint64_t run_loop(uint64_t budget, uint64_t cycle_limit);
-    bool exec_debug_chain(DebugHook& hook, const Insn* insn); // debug_chain.cpp
+    uint64_t run_detailed(uint64_t budget, uint64_t cycle_limit); // detailed_timing.cpp
+    bool exec_debug_chain(DebugHook& hook, const Insn* insn);     // debug_chain.cpp
     // After an instruction completes: counter wraps (SOFTINT) and the observer.
     void complete();
     void trace_insn(const Insn& insn);
