@@ -73,13 +73,12 @@ BlockInfo CacheArray::allocate(uint64_t pa) {
     const uint64_t set = set_of(pa);
     uint64_t valid_ways = 0;
     for (unsigned w = 0; w < ways_; ++w)
-        if (lines_[line_index(set, w)].valid) valid_ways |= uint64_t{1} << w;
+        if (lines_[line_index(set, w)].valid()) valid_ways |= uint64_t{1} << w;
     const unsigned way = replacement_.victim(set, valid_ways);
     BlockInfo victim = block(set, way);
     const uint64_t i = line_index(set, way);
     drop(i);
-    lines_[i].tag = tag_of(pa);
-    lines_[i].valid = true;
+    lines_[i].key = Line::key_of(tag_of(pa));
     replacement_.touch(set, way);
     return victim;
 }
@@ -181,9 +180,9 @@ BlockInfo CacheArray::block(uint64_t set, unsigned way) const {
     b.set = set;
     b.way = way;
     b.sub_blocks = sub_blocks_;
-    b.valid = lines_[i].valid;
+    b.valid = lines_[i].valid();
     if (!b.valid) return b;
-    b.tag = lines_[i].tag;
+    b.tag = lines_[i].tag();
     b.base = config_.geometry.base_address(b.tag, set);
     const MoesiState* st = states_of(i);
     for (unsigned k = 0; k < sub_blocks_; ++k)
@@ -195,7 +194,7 @@ BlockInfo CacheArray::block(uint64_t set, unsigned way) const {
 uint64_t CacheArray::valid_block_count() const {
     uint64_t n = 0;
     for (const Line& l : lines_)
-        n += l.valid ? 1 : 0;
+        n += l.valid() ? 1 : 0;
     return n;
 }
 

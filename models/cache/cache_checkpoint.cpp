@@ -24,7 +24,7 @@ void CacheArray::checkpoint(StateIo& io) {
     const bool masks = !byte_masks_.empty();
     const auto built = [&](uint64_t i) {
         const MoesiState* s = states_of(i);
-        return lines_[i].tag == 0 && !lines_[i].valid && (!masks || byte_masks_[i] == 0) &&
+        return lines_[i].key == 0 && (!masks || byte_masks_[i] == 0) &&
                std::all_of(s, s + sub_blocks_, [](MoesiState m) { return m == MoesiState::I; });
     };
     const auto line = [&](uint64_t i) {
@@ -59,7 +59,7 @@ void CacheArray::checkpoint(StateIo& io) {
 // As the cache was built; nothing stored where nothing differs (live points
 // restore in place).
 void CacheArray::reset_line(uint64_t i) {
-    if (lines_[i].tag != 0 || lines_[i].valid) lines_[i] = Line{};
+    if (lines_[i].key != 0) lines_[i] = Line{};
     MoesiState* s = states_of(i);
     for (unsigned b = 0; b < sub_blocks_; ++b)
         if (s[b] != MoesiState::I) s[b] = MoesiState::I;

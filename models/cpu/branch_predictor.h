@@ -33,4 +33,16 @@ private:
     unsigned top_ = 0, depth_ = 0;
 };
 
+inline bool BranchPredictor::conditional(uint64_t pc, bool taken) {
+    if (!config_.enabled) return !taken; // everything predicted not taken
+    const uint64_t mask = counters_.size() - 1;
+    const uint64_t history = history_ & ((uint64_t(1) << config_.history_bits) - 1);
+    uint8_t& counter = counters_[((pc >> 2) ^ history) & mask];
+    const bool right = (counter >= 2) == taken;
+    if (taken && counter < 3) ++counter;
+    if (!taken && counter > 0) --counter;
+    history_ = history_ << 1 | (taken ? 1 : 0);
+    return right;
+}
+
 } // namespace fireplane::sparc

@@ -103,4 +103,23 @@ inline FetchUnit::Arrival FetchUnit::arrive(uint64_t pc, bool transfer, bool new
     return {group_cycle_, why, redirected};
 }
 
+inline void FetchUnit::redirect(Redirect kind, uint64_t dispatch_cycle) {
+    switch (kind) {
+    case Redirect::None: pending_ = false; return;
+    case Redirect::Taken:
+        pending_cycle_ = transfer_group_cycle_ + 1 + config_.taken_bubble;
+        pending_why_ = CpiCause::TakenBranch;
+        break;
+    case Redirect::Mispredicted:
+        pending_cycle_ = dispatch_cycle + config_.mispredict;
+        pending_why_ = CpiCause::Mispredict;
+        break;
+    case Redirect::MispredictedFromMissQueue:
+        pending_cycle_ = dispatch_cycle + config_.miss_queue;
+        pending_why_ = CpiCause::Mispredict;
+        break;
+    }
+    pending_ = true;
+}
+
 } // namespace fireplane::sparc

@@ -207,4 +207,29 @@ inline uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, b
     return added;
 }
 
+inline bool PipelineModel::learn(TransferKind kind, uint64_t pc, bool taken, uint64_t target) {
+    switch (kind) {
+    case TransferKind::None:
+    case TransferKind::Always: return true;
+    case TransferKind::Conditional: return predictor_.conditional(pc, taken);
+    case TransferKind::Call: predictor_.call(pc + 8); return true;
+    case TransferKind::Return: return predictor_.ret(target);
+    case TransferKind::IndirectCall: predictor_.call(pc + 8); return false;
+    case TransferKind::Indirect: return false; // no target predictor
+    }
+    return true;
+}
+
+inline bool PipelineModel::transfer(TransferKind kind, uint64_t pc, bool taken, uint64_t target) {
+    using R = FetchUnit::Redirect;
+    if (kind == TransferKind::None) return true;
+    const bool right = learn(kind, pc, taken, target);
+    R redirect = right ? R::Taken : R::Mispredicted;
+    if (kind == TransferKind::Conditional)
+        redirect = right ? (taken ? R::Taken : R::None)
+                         : (taken ? R::Mispredicted : R::MispredictedFromMissQueue);
+    fetch_.redirect(redirect, group_cycle_);
+    return right;
+}
+
 } // namespace fireplane::sparc
