@@ -22,10 +22,8 @@ void PipelineModel::checkpoint(StateIo& io) {
         group_pipes_ += pipe_use[p] << (4 * p);
     }
     busy_until_ = *std::max_element(pipe_busy_until_.begin(), pipe_busy_until_.end());
-    for (unsigned r = 0; r < producer_.size(); ++r) {
-        if (unsigned(producer_[r]) >= kInstructionClasses) io.fail("an unknown instruction class");
-        wait_of_[r] = rows_[unsigned(producer_[r])].wait;
-    }
+    for (InstructionClass c : producer_) // issue() indexes its rows by them
+        if (unsigned(c) >= kInstructionClasses) io.fail("an unknown instruction class");
 }
 
 void DetailedTiming::checkpoint(StateIo& io) {

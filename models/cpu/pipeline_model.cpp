@@ -139,7 +139,6 @@ PipelineModel::PipelineModel(const PipelineConfig& config)
             if ((kBypasses[b].producers >> p) & 1)
                 bypass_saves_[b][p] = own > latency ? own - latency : 0;
         }
-    wait_of_.fill(kClassTable[unsigned(producer_[0])].wait);
     start_group(0);
 }
 

@@ -91,7 +91,6 @@ private:
     static constexpr unsigned kWriteSink = kTrackedRegs;
     std::array<uint64_t, 256> ready_{};
     std::array<InstructionClass, 256> producer_{};
-    std::array<CpiCause, 256> wait_of_{}; // what waiting for it is: its producer's class's cause
     // Per bypass, the cycles it takes off each producer class's latency.
     std::array<std::array<unsigned, kInstructionClasses>, kNoBypass> bypass_saves_{};
 
@@ -159,7 +158,7 @@ inline uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, b
     for (uint8_t r : insn.src) {
         uint64_t ready = ready_[r];
         if (r == bypass_reg) ready -= std::min<uint64_t>(ready, saves[unsigned(producer_[r])]);
-        wait_for(ready, wait_of_[r]);
+        wait_for(ready, rows_[unsigned(producer_[r])].wait);
     }
     if (busy_until_ > earliest) // some pipe is still busy (a divide or square root)
         for (unsigned m = row.pipes; m; m &= m - 1)
@@ -187,7 +186,6 @@ inline uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, b
         const unsigned slot = r == kNoReg ? kWriteSink : r; // kNoReg's own slot stays 0 for reads
         ready_[slot] = done;
         producer_[slot] = insn.cls;
-        wait_of_[slot] = row.wait;
     }
     if (row.blocks) {
         blocked_until_ = group_cycle_ + 1 + row.blocks;
