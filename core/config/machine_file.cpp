@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 namespace fireplane {
@@ -168,9 +167,16 @@ std::string read_text(const std::string& path, const Location& blame) {
     if (fs::is_directory(path, ec)) throw ConfigError(blame, what + ": is a directory");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ConfigError(blame, what + ": " + std::strerror(errno));
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    // Pipes and devices are read too (`-c /dev/stdin`), but a stream that
+    // never ends (`inherit: /dev/zero`) must not take the host's memory.
+    constexpr size_t kMaxBytes = size_t(16) << 20;
+    std::string text;
+    char chunk[65536];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        text.append(chunk, size_t(in.gcount()));
+        if (text.size() > kMaxBytes) throw ConfigError(blame, what + ": larger than 16 MiB");
+    }
+    return text;
 }
 
 YAML::Node parse_yaml(const std::string& path, const std::string& text) {

@@ -95,6 +95,12 @@ TEST_CASE("Error: missing and cyclic inherited files", "[config][errors]") {
                                                  fixture("errors/cycle_a.yaml") + "'");
 }
 
+// A device that never ends: reading all of it would take the host's memory.
+TEST_CASE("Error: an inherited file that never ends", "[config][errors]") {
+    CHECK(error_of("errors/inherit_device.yaml") ==
+          at("errors/inherit_device.yaml", "1:10") + "cannot read '/dev/zero': larger than 16 MiB");
+}
+
 TEST_CASE("Error: duplicate key", "[config][errors]") {
     CHECK(error_of("errors/duplicate_key.yaml") ==
           at("errors/duplicate_key.yaml", "5:5") + "duplicate key 'clock' (first at " +

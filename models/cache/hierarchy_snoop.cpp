@@ -80,6 +80,7 @@ void HierarchyTiming::resolve(unsigned id, SnoopResult combined) {
                                " is not awaiting its result");
     m.granted = m.pending = requester_outcome(m.type, m.before, combined);
     m.resolved = true;
+    if (counting_) ++coverage_.issued[ProtocolCoverage::issued_index(m.type, m.before, m.granted)];
     if (combined.owned) count(CacheEvent::SiOwned);
 }
 
@@ -88,6 +89,9 @@ bool HierarchyTiming::order_writeback(uint64_t pa) {
     for (size_t i = 0; i < writebacks_.size(); ++i) {
         if (writebacks_[i].line != line) continue;
         const bool dirty = !writebacks_[i].absorbed && is_dirty(writebacks_[i].state);
+        if (dirty && counting_)
+            ++coverage_.issued[ProtocolCoverage::issued_index(TransactionType::WB,
+                                                              writebacks_[i].state, MoesiState::I)];
         writebacks_.erase(writebacks_.begin() + long(i));
         return dirty;
     }
@@ -122,7 +126,9 @@ SnoopAnswer HierarchyTiming::snoop(TransactionType type, uint64_t pa, bool data_
     if (m && !m->resolved) throw std::logic_error("snoop: an ordered MSHR is unresolved");
     Writeback* wb = m ? nullptr : find_writeback(line);
     const MoesiState s = m ? m->pending : wb ? wb->state : ecache_.state(line);
-    const SnoopRow& row = cache::snoop(type, s);
+    const unsigned row_index = snoop_row_index(type, s);
+    const SnoopRow& row = (*config_.snoop_table)[row_index];
+    if (counted) ++coverage_.snooped[row_index];
     SnoopAnswer a;
     a.reply = row.reply();
     a.supplies = row.supplies_data && data_needed;

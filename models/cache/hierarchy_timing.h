@@ -18,6 +18,7 @@
 #include "snoop_protocol.h"
 #include "store_buffer.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -48,6 +49,25 @@ struct HierarchyConfig {
     unsigned raw_same_line = 15;  // D$-missing load to a line with pending stores (T3.8-T3.9)
     unsigned raw_past = 30;       // load of a store that a younger one to its line follows (T3.10)
     unsigned mshrs = 8;           // lines in flight on the bus at once
+
+    // The snoop table this hierarchy follows. Only tests change it: a broken
+    // copy proves that the coherence checkers catch a broken protocol.
+    const SnoopTable* snoop_table = &kSnoopTable;
+};
+
+// Which protocol transitions a hierarchy went through, counted on the timed
+// path (warming is left out): what the coherence random tester covered.
+struct ProtocolCoverage {
+    // Another agent's transaction snooped, by snoop table row (snoop_row_index).
+    std::array<uint64_t, kNumSnoopRows> snooped{};
+    // Its own transactions, by (type, state before, state after).
+    std::array<uint64_t, kNumTransactionTypes * kNumMoesiStates * kNumMoesiStates> issued{};
+
+    static constexpr unsigned issued_index(TransactionType type, MoesiState before,
+                                           MoesiState after) {
+        return (unsigned(type) * kNumMoesiStates + unsigned(before)) * kNumMoesiStates +
+               unsigned(after);
+    }
 };
 
 // What the hierarchy did, beyond the counter events (the statistics registry
@@ -148,6 +168,7 @@ public:
     // The D$ lookup key: physical tag bits above one way, virtual index below.
     uint64_t dcache_key(uint64_t va, uint64_t pa) const;
     const HierarchyActivity& activity() const { return activity_; }
+    const ProtocolCoverage& coverage() const { return coverage_; }
     // Counts I$ fills: a line that hit stays present until the next one.
     uint64_t icache_epoch() const { return icache_epoch_; }
     size_t deferred() const { return deferred_.size() + raw_waiters_.size(); }
@@ -232,6 +253,7 @@ private:
     uint64_t last_drain_ = 0;   // cycle the previous store left the buffer
     uint64_t move_free_at_ = 0; // the W$-to-E$ path is busy until then
     HierarchyActivity activity_;
+    ProtocolCoverage coverage_;
     uint64_t icache_epoch_ = 0;
     bool pcache_filled_ = false; // until a prefetch fills it, the P$ has nothing to invalidate
     bool icache_on_ = true, dcache_on_ = true;

@@ -275,12 +275,16 @@ inline constexpr std::array<SnoopRow, kNumSnoopRows> kRows{{
 // clang-format on
 } // namespace snoop_table_detail
 
-inline constexpr const std::array<SnoopRow, kNumSnoopRows>& kSnoopTable = snoop_table_detail::kRows;
+using SnoopTable = std::array<SnoopRow, kNumSnoopRows>;
+inline constexpr const SnoopTable& kSnoopTable = snoop_table_detail::kRows;
+
+constexpr unsigned snoop_row_index(TransactionType type, MoesiState local) {
+    return static_cast<unsigned>(type) * kNumMoesiStates + static_cast<unsigned>(local);
+}
 
 // The row for a cache in `local` that snoops another agent's `type`.
 constexpr const SnoopRow& snoop(TransactionType type, MoesiState local) {
-    return kSnoopTable[static_cast<unsigned>(type) * kNumMoesiStates +
-                       static_cast<unsigned>(local)];
+    return kSnoopTable[snoop_row_index(type, local)];
 }
 
 // The snooper loses write permission (E or M before, neither after): pending

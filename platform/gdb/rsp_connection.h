@@ -40,7 +40,6 @@ private:
     bool acknowledging_ = true;
     RspDecoder decoder_;
     std::deque<RspEvent> pending_; // decoded, not yet taken
-    bool interrupted_ = false;
 };
 
 } // namespace fireplane::gdb

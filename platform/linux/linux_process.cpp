@@ -1,4 +1,5 @@
 #include "linux_process.h"
+#include "program_image.h"
 
 #include "core/log/log.h"
 #include "core/text/hex_text.h"
@@ -152,29 +153,7 @@ uint64_t LinuxProcess::random64() {
 
 void LinuxProcess::load(const loader::ElfImage& image) {
     program_path_ = image.path;
-    for (size_t i = 0; i < image.segments.size(); ++i) {
-        const auto& seg = image.segments[i];
-        if (seg.vaddr + seg.memsz > kStackTop - config_.stack_size ||
-            seg.vaddr < AddressSpace::kPageSize)
-            throw loader::LoadError("'" + image.path + "' cannot be loaded: segment " +
-                                    std::to_string(i) + " (" + hex(seg.vaddr) + ", " +
-                                    hex(seg.memsz) + " bytes) lies outside the user address space");
-    }
-    for (const auto& seg : image.segments) {
-        const uint64_t start = AddressSpace::page_down(seg.vaddr);
-        const uint64_t end = AddressSpace::page_up(seg.vaddr + seg.memsz);
-        const unsigned prot = (seg.readable ? unsigned(kProtRead) : 0u) |
-                              (seg.writable ? unsigned(kProtWrite) : 0u) |
-                              (seg.executable ? unsigned(kProtExec) : 0u);
-        memory_.map(start, end - start, prot, seg.executable && !seg.writable ? "text" : "data");
-        for (uint64_t off = 0; off < seg.filesz;) {
-            const uint64_t va = seg.vaddr + off;
-            const uint64_t chunk =
-                std::min(seg.filesz - off, AddressSpace::kPageSize - va % AddressSpace::kPageSize);
-            std::memcpy(memory_.host_pointer(va), image.bytes.data() + seg.offset + off, chunk);
-            off += chunk;
-        }
-    }
+    map_program(memory_, image, kStackTop - config_.stack_size);
     brk_start = brk_current = AddressSpace::page_up(image.end_of_data());
     const uint64_t sp = build_stack(image);
     SparcCore& c = core();

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <memory>
 #include <sys/stat.h>
+#include <utility>
 
 namespace fireplane::loader {
 
@@ -81,15 +82,19 @@ std::vector<uint8_t> read_bytes(const std::string& path, const std::string& what
 }
 
 ElfImage read_elf(const std::string& path) {
-    ElfImage image;
-    image.path = path;
     struct stat st;
     if (::stat(path.c_str(), &st) != 0)
         throw LoadError("cannot open " + quoted(path) + ": " + std::strerror(errno));
     if (!S_ISREG(st.st_mode)) throw LoadError(quoted(path) + " is not a regular file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw LoadError("cannot open " + quoted(path) + ": " + std::strerror(errno));
-    image.bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    return parse_elf({std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()}, path);
+}
+
+ElfImage parse_elf(std::vector<uint8_t> bytes, const std::string& path) {
+    ElfImage image;
+    image.path = path;
+    image.bytes = std::move(bytes);
     const auto& b = image.bytes;
 
     if (b.size() < 4 || std::memcmp(b.data(), ELFMAG, SELFMAG) != 0)
@@ -112,10 +117,12 @@ ElfImage read_elf(const std::string& path) {
     if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
         throw LoadError(quoted(path) + " is not an executable (ELF type " +
                         std::to_string(eh.e_type) + ")");
-    if (eh.e_phoff + uint64_t(eh.e_phnum) * eh.e_phentsize > b.size())
-        throw LoadError(quoted(path) + " is truncated: its program headers end at byte " +
-                        std::to_string(eh.e_phoff + uint64_t(eh.e_phnum) * eh.e_phentsize) +
-                        " but the file has " + std::to_string(b.size()));
+    // Each sum is checked as a difference: a crafted offset near 2^64 wraps.
+    const uint64_t headers = uint64_t(eh.e_phnum) * eh.e_phentsize;
+    if (eh.e_phoff > b.size() || headers > b.size() - eh.e_phoff)
+        throw LoadError(quoted(path) + " is truncated: its program headers (" +
+                        std::to_string(headers) + " bytes at byte " + std::to_string(eh.e_phoff) +
+                        ") do not fit in its " + std::to_string(b.size()) + " bytes");
 
     image.entry = eh.e_entry;
     image.phnum = eh.e_phnum;
@@ -133,10 +140,11 @@ ElfImage read_elf(const std::string& path) {
             throw LoadError(quoted(path) + " is position-independent; fireplane runs static "
                                            "non-PIE programs (link with -static)");
         if (ph.p_type != PT_LOAD) continue;
-        if (ph.p_offset + ph.p_filesz > b.size())
+        if (ph.p_offset > b.size() || ph.p_filesz > b.size() - ph.p_offset)
             throw LoadError(quoted(path) + " is truncated: segment " + std::to_string(i) +
-                            " needs bytes up to " + std::to_string(ph.p_offset + ph.p_filesz) +
-                            " but the file has " + std::to_string(b.size()));
+                            " needs " + std::to_string(ph.p_filesz) + " bytes from byte " +
+                            std::to_string(ph.p_offset) + " but the file has " +
+                            std::to_string(b.size()));
         if (ph.p_vaddr + ph.p_memsz < ph.p_vaddr || ph.p_paddr + ph.p_memsz < ph.p_paddr)
             throw LoadError(quoted(path) + " is malformed: segment " + std::to_string(i) +
                             " wraps around the end of the address space");
@@ -150,6 +158,14 @@ ElfImage read_elf(const std::string& path) {
             image.phdr_vaddr = ph.p_vaddr + (eh.e_phoff - ph.p_offset);
     }
     if (image.segments.empty()) throw LoadError(quoted(path) + " has no loadable segments");
+    // Segments may share a page, never an address.
+    for (size_t i = 0; i < image.segments.size(); ++i)
+        for (size_t j = 0; j < i; ++j) {
+            const ElfSegment &a = image.segments[i], &c = image.segments[j];
+            if (a.memsz && c.memsz && a.vaddr < c.vaddr + c.memsz && c.vaddr < a.vaddr + a.memsz)
+                throw LoadError(quoted(path) + " is malformed: loadable segments " +
+                                std::to_string(j) + " and " + std::to_string(i) + " overlap");
+        }
 
     // The symbol table is optional (stripped programs run too).
     Elf_Scn* scn = nullptr;

@@ -43,6 +43,8 @@ struct ElfImage {
 
 // Reads and validates `path`: a 64-bit big-endian SPARC V9 static executable.
 ElfImage read_elf(const std::string& path);
+// The same checks on a file's bytes; `path` names it in messages.
+ElfImage parse_elf(std::vector<uint8_t> bytes, const std::string& path);
 
 // The whole of a file that is not an ELF image (a raw firmware image, an
 // initrd); `what` names it in the LoadError for a file that cannot be read or

@@ -302,7 +302,8 @@ private:
         }
         slow_.clear();
         std::vector<std::pair<ExitState, size_t>> emitted; // exits with one state share code
-        for (const auto& [jump, state] : exits_) {
+        for (const auto& [jump, exit_state] : exits_) {
+            const ExitState& state = exit_state; // a lambda cannot capture a binding in C++17
             auto same = std::find_if(emitted.begin(), emitted.end(),
                                      [&](const auto& x) { return x.first == state; });
             if (same != emitted.end()) {

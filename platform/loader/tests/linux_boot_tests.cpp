@@ -3,6 +3,8 @@
 // into the kernel's "HdrS" header as QEMU's sun4u board writes it.
 #include "platform/loader/linux_boot.h"
 
+#include "elf_builder.h"
+
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -12,46 +14,17 @@
 #include <vector>
 
 using namespace fireplane::loader;
+using loader_test::elf_file;
+using loader_test::get;
+using loader_test::put;
 
 namespace {
-
-void put(std::vector<uint8_t>& b, size_t at, uint64_t v, unsigned n) {
-    for (unsigned i = 0; i < n; ++i)
-        b[at + i] = uint8_t(v >> (8 * (n - 1 - i)));
-}
-
-uint64_t get(const std::vector<uint8_t>& b, size_t at, unsigned n) {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; ++i)
-        v = v << 8 | b[at + i];
-    return v;
-}
 
 // A big-endian SPARC V9 executable with one PT_LOAD segment of `filesz`
 // bytes (memsz adds `bss`) at physical and virtual `base`, like a vmlinux:
 // the ELF header sits at the segment's start, the entry 0x4000 above it.
 std::vector<uint8_t> kernel_image(uint64_t base, size_t filesz, size_t bss) {
-    std::vector<uint8_t> b(filesz, 0);
-    const uint8_t ident[] = {0x7f, 'E', 'L', 'F', 2, 2, 1, 0};
-    std::copy(std::begin(ident), std::end(ident), b.begin());
-    put(b, 16, 2, 2);             // ET_EXEC
-    put(b, 18, 43, 2);            // EM_SPARCV9
-    put(b, 20, 1, 4);             // EV_CURRENT
-    put(b, 24, base + 0x4000, 8); // e_entry
-    put(b, 32, 64, 8);            // e_phoff
-    put(b, 52, 64, 2);            // e_ehsize
-    put(b, 54, 56, 2);            // e_phentsize
-    put(b, 56, 1, 2);             // e_phnum
-    const size_t ph = 64;
-    put(b, ph + 0, 1, 4);       // PT_LOAD
-    put(b, ph + 4, 7, 4);       // RWX
-    put(b, ph + 8, 0, 8);       // p_offset
-    put(b, ph + 16, base, 8);   // p_vaddr
-    put(b, ph + 24, base, 8);   // p_paddr
-    put(b, ph + 32, filesz, 8); // p_filesz
-    put(b, ph + 40, filesz + bss, 8);
-    put(b, ph + 48, 0x2000, 8);
-    return b;
+    return elf_file(base + 0x4000, {{base, base, 0, filesz, filesz + bss}}, filesz);
 }
 
 struct TempFile {
