@@ -143,6 +143,7 @@ private:
                 return;
             }
             if (in_size_ - pos_ < len) fail("truncated (the section ends inside a vector)");
+            if (len == 0) return; // an empty vector's data() may be null, which memcmp must not get
             if (std::memcmp(v.data(), in_ + pos_, len) != 0) std::memcpy(v.data(), in_ + pos_, len);
             pos_ += len;
             return;

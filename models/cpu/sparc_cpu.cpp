@@ -33,6 +33,10 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
     core_.trap_registers_at_tl0 = config.trap_registers_at_tl0;
     SC_HAS_PROCESS(SparcCpu);
     SC_THREAD(run_thread);
+    // A chain of handlers (run_loop.h) is one call per instruction, which an
+    // optimising compiler turns into jumps; a Debug or sanitizer build nests
+    // them, up to 1024 frames: SystemC's default 256 KiB overflowed under ASan.
+    set_stack_size(4 << 20);
 
     // Formulas, not the raw member: mid-chain (a magic instruction) it lags.
     stats_.add_formula(

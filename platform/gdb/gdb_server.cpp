@@ -264,6 +264,7 @@ std::optional<std::string> GdbServer::read_memory(std::string_view arguments) {
     uint64_t address, length;
     if (!parse_range(arguments, address, length)) return kError;
     length = std::min<uint64_t>(length, kPacketSize / 2 - 8);
+    if (length == 0) return std::string(); // nothing to read: no buffer for the target
     std::vector<uint8_t> bytes(length);
     const size_t n = target_.read_memory(current_thread(), address, bytes.data(), length);
     if (n == 0 && length > 0) return kError;
@@ -277,6 +278,7 @@ std::optional<std::string> GdbServer::write_memory(std::string_view arguments) {
     if (!parse_range(arguments, address, length, &data) || !from_hex(data, bytes) ||
         bytes.size() != length)
         return kError;
+    if (length == 0) return kOk; // nothing to write: no buffer for the target
     return target_.write_memory(current_thread(), address, bytes.data(), bytes.size()) ? kOk
                                                                                        : kError;
 }

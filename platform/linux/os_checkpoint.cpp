@@ -88,10 +88,21 @@ void ThreadScheduler::restored() {
 
 void AddressSpace::checkpoint(StateIo& io) {
     io(mappings_, pages_, next_free_pa_, free_pas_, out_of_memory_);
-    if (io.restoring())
-        for (const auto& [vpn, page] : pages_)
-            if (!page.device && (page.pa < ram_.base || page.pa - ram_.base >= ram_.size))
-                io.fail("a page outside the process's RAM");
+    if (io.saving()) return;
+    // Every physical page must be a page of this RAM: the address space
+    // writes to them (a page handed out is zeroed) through the host pointer.
+    auto in_ram = [this](uint64_t pa) {
+        return pa % kPageSize == 0 && pa >= ram_.base && pa - ram_.base < ram_.size;
+    };
+    for (const auto& [vpn, page] : pages_)
+        if (!page.device && !in_ram(page.pa)) io.fail("a page outside the process's RAM");
+    for (uint64_t pa : free_pas_)
+        if (!in_ram(pa)) io.fail("a free page outside the process's RAM");
+    if (next_free_pa_ % kPageSize || next_free_pa_ > ram_.size)
+        io.fail("the next free page is outside the process's RAM");
+    for (const auto& [start, m] : mappings_)
+        if (start % kPageSize || m.end % kPageSize || m.end <= start)
+            io.fail("a mapping that is not a range of whole pages");
 }
 
 namespace {

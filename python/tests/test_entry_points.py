@@ -13,7 +13,7 @@ from fireplane_tools import simulator  # noqa: E402
 
 ROOT = simulator.REPO_ROOT
 # The user-facing tools that take --help (argparse); setup, run, test and validate are bash.
-HELP = ["bench", "c2c", "conflicts", "flamegraph_png", "profile_plot", "sampling_error",
+HELP = ["bench", "c2c", "conflicts", "flamegraph_png", "fuzz", "profile_plot", "sampling_error",
         "skid_study", "transaction_mix"]
 # Loads a file as a module (its top level runs, not its main) and lists what it imported.
 LOAD = """

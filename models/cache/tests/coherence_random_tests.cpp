@@ -15,7 +15,9 @@
 #include <iostream>
 #include <random>
 #include <set>
+#include <sys/wait.h>
 #include <tuple>
+#include <unistd.h>
 
 using namespace fireplane;
 using namespace fireplane::test;
@@ -345,14 +347,34 @@ TEST_CASE("random tester: the rows it cannot reach are the SSM and I/O and WS an
     CHECK(can.snoop_rows == expected);
 }
 
+// The broken protocol runs in a child process: the bus's fatal report ends it,
+// as it ends a simulation, and the child's output must say why.
 TEST_CASE("random tester: a broken protocol is caught", "[coherence][random]") {
-    // A cache that keeps its shared copy when another CPU takes the line to
-    // own it: two valid copies, one of them M.
-    cache::SnoopTable broken = cache::kSnoopTable;
-    broken[cache::snoop_row_index(T::RTO, C::S)].next = C::S;
-    broken[cache::snoop_row_index(T::RTO, C::S)].invalidates = false;
-    sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL,
-                                            sc_core::SC_DISPLAY | sc_core::SC_THROW);
-    REQUIRE_THROWS_WITH(run_tester(4, 2000, 3, &broken),
-                        Catch::Contains("coherence invariant broken"));
+    int out[2];
+    REQUIRE(::pipe(out) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::dup2(out[1], 1);
+        ::dup2(out[1], 2);
+        ::close(out[0]);
+        // A cache that keeps its shared copy when another CPU takes the line to
+        // own it: two valid copies, one of them M.
+        cache::SnoopTable broken = cache::kSnoopTable;
+        broken[cache::snoop_row_index(T::RTO, C::S)].next = C::S;
+        broken[cache::snoop_row_index(T::RTO, C::S)].invalidates = false;
+        run_tester(4, 2000, 3, &broken);
+        ::_exit(0); // not caught
+    }
+    ::close(out[1]);
+    std::string said;
+    char buf[4096];
+    for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) > 0;)
+        said.append(buf, size_t(n));
+    ::close(out[0]);
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    CHECK_FALSE((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+    CHECK_THAT(said, Catch::Contains("coherence invariant broken") &&
+                         Catch::Contains("holds the line exclusively"));
 }
