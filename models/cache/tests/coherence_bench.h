@@ -24,6 +24,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -257,6 +258,56 @@ private:
         if (x.supplier >= 0) version = data.of(unsigned(x.supplier), line);
         data.copy[{agent, line}] = version;
     }
+};
+
+// One random request a RandomCpu sends, after `idle` cycles.
+struct RandomRequest {
+    RequestKind kind;
+    uint64_t pa, va;
+    unsigned fcn = 0;
+    unsigned idle = 0;
+};
+
+// A CPU that sends `requests` random requests one at a time, each at the cycle
+// the one before completed (plus its idle cycles), then a barrier: every
+// store performed. `pick` draws each request; seeded, so deterministic.
+class RandomCpu : public sc_core::sc_module {
+public:
+    using Pick = std::function<RandomRequest(std::mt19937_64&)>;
+    unsigned completed = 0;
+
+    RandomCpu(sc_core::sc_module_name name, CpuPort& port, uint64_t seed, unsigned requests,
+              sc_core::sc_time period, Pick pick)
+        : sc_module(name), port_(port), rng_(seed), requests_(requests), period_(period),
+          pick_(std::move(pick)) {
+        SC_HAS_PROCESS(RandomCpu);
+        SC_THREAD(run);
+    }
+
+private:
+    void request(const RandomRequest& r) {
+        if (!port_.send(r.kind, r.pa, r.va, 8, r.fcn))
+            while (port_.waiting)
+                wait(port_.done);
+        ++completed;
+        const sc_core::sc_time at = cycle_time(port_.ready, period_);
+        if (at > sc_core::sc_time_stamp()) wait(at - sc_core::sc_time_stamp());
+    }
+
+    void run() {
+        for (unsigned k = 0; k < requests_; ++k) {
+            const RandomRequest r = pick_(rng_);
+            if (r.idle) wait(period_ * double(r.idle));
+            request(r);
+        }
+        request({RequestKind::Barrier, 0, 0});
+    }
+
+    CpuPort& port_;
+    std::mt19937_64 rng_;
+    unsigned requests_;
+    sc_core::sc_time period_;
+    Pick pick_;
 };
 
 } // namespace fireplane::test

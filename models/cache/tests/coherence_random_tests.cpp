@@ -48,60 +48,32 @@ cache::HierarchyConfig small_caches() {
     return c;
 }
 
-class RandomCpu : public sc_core::sc_module {
-public:
-    unsigned completed = 0;
-
-    RandomCpu(sc_core::sc_module_name name, CpuPort& port, unsigned cpu, unsigned cpus,
-              uint64_t seed, unsigned requests, sc_core::sc_time period)
-        : sc_module(name), port_(port), cpu_(cpu), cpus_(cpus), rng_(seed), requests_(requests),
-          period_(period) {
-        SC_HAS_PROCESS(RandomCpu);
-        SC_THREAD(run);
-    }
-
-private:
-    uint64_t pick(uint64_t n) { return rng_() % n; }
-
-    void request(K kind, uint64_t pa, uint64_t va, unsigned fcn) {
-        if (!port_.send(kind, pa, va, 8, fcn))
-            while (port_.waiting)
-                wait(port_.done);
-        ++completed;
-        const sc_core::sc_time at = cycle_time(port_.ready, period_);
-        if (at > sc_core::sc_time_stamp()) wait(at - sc_core::sc_time_stamp());
-    }
-
-    void run() {
+// A request of CPU `cpu` of `cpus`: mostly back to back, so requests meet on
+// the bus; to its home line, another CPU's, or a shared line.
+RandomCpu::Pick pick_for(unsigned cpu, unsigned cpus) {
+    return [cpu, cpus](std::mt19937_64& rng) {
         static const unsigned kFcns[] = {0, 1, 2, 3, 17, 20, 21, 22, 23};
-        for (unsigned k = 0; k < requests_; ++k) {
-            // Mostly back to back: requests meet on the bus.
-            if (pick(4) == 0) wait(period_ * double(pick(60)));
-            const uint64_t r_line = pick(20);
-            const uint64_t line = r_line < 6   ? home_line(cpu_)
-                                  : r_line < 7 ? home_line(unsigned(pick(cpus_)))
-                                               : kLines[pick(kLines.size())];
-            const uint64_t pa = line + 8 * pick(8);
-            const uint64_t va = pa | (pick(2) << 13); // either D$ alias
-            const uint64_t r = pick(100);
-            const K kind = r < 30   ? K::Load
-                           : r < 60 ? K::Store
-                           : r < 70 ? K::Atomic
-                           : r < 82 ? K::Prefetch
-                           : r < 88 ? K::FpLoad
-                           : r < 97 ? K::Fetch
-                                    : K::Barrier;
-            request(kind, pa, va, kFcns[pick(std::size(kFcns))]);
-        }
-        request(K::Barrier, 0, 0, 0); // every store performed
-    }
-
-    CpuPort& port_;
-    unsigned cpu_, cpus_;
-    std::mt19937_64 rng_;
-    unsigned requests_;
-    sc_core::sc_time period_;
-};
+        auto pick = [&rng](uint64_t n) { return rng() % n; };
+        RandomRequest q{K::Load, 0, 0};
+        if (pick(4) == 0) q.idle = unsigned(pick(60));
+        const uint64_t r_line = pick(20);
+        const uint64_t line = r_line < 6   ? home_line(cpu)
+                              : r_line < 7 ? home_line(unsigned(pick(cpus)))
+                                           : kLines[pick(kLines.size())];
+        q.pa = line + 8 * pick(8);
+        q.va = q.pa | (pick(2) << 13); // either D$ alias
+        const uint64_t r = pick(100);
+        q.kind = r < 30   ? K::Load
+                 : r < 60 ? K::Store
+                 : r < 70 ? K::Atomic
+                 : r < 82 ? K::Prefetch
+                 : r < 88 ? K::FpLoad
+                 : r < 97 ? K::Fetch
+                          : K::Barrier;
+        q.fcn = kFcns[pick(std::size(kFcns))];
+        return q;
+    };
+}
 
 // ---- what can be reached: the reference model over three caches ----
 
@@ -232,8 +204,8 @@ Run run_tester(unsigned cpus, unsigned requests, uint64_t seed,
     CoherenceBench b(o, [&](CoherenceBench& bench) {
         for (unsigned i = 0; i < cpus; ++i)
             drivers.push_back(std::make_unique<RandomCpu>(("driver" + std::to_string(i)).c_str(),
-                                                          *bench.cpus[i], i, cpus, seed * 1000 + i,
-                                                          requests, bench.period));
+                                                          *bench.cpus[i], seed * 1000 + i, requests,
+                                                          bench.period, pick_for(i, cpus)));
     });
     sc_core::sc_start();
 

@@ -21,54 +21,26 @@ namespace {
 // of one block, and a line elsewhere.
 const std::vector<uint64_t> kLines = {0x10000, 0x10040, 0x410000, 0x810000, 0x20000, 0x20040};
 
-class RandomCpu : public sc_core::sc_module {
-public:
-    unsigned completed = 0;
-
-    RandomCpu(sc_core::sc_module_name name, CpuPort& port, uint64_t seed, unsigned requests,
-              sc_core::sc_time period)
-        : sc_module(name), port_(port), rng_(seed), requests_(requests), period_(period) {
-        SC_HAS_PROCESS(RandomCpu);
-        SC_THREAD(run);
-    }
-
-private:
-    uint64_t pick(uint64_t n) { return rng_() % n; }
-
-    void request(K kind, uint64_t pa, uint64_t va, unsigned fcn) {
-        if (!port_.send(kind, pa, va, 8, fcn))
-            while (port_.waiting)
-                wait(port_.done);
-        ++completed;
-        // In order: the next request goes at the cycle this one completed.
-        const sc_core::sc_time at = cycle_time(port_.ready, period_);
-        if (at > sc_core::sc_time_stamp()) wait(at - sc_core::sc_time_stamp());
-    }
-
-    void run() {
-        static const unsigned kFcns[] = {0, 1, 2, 3, 17};
-        for (unsigned k = 0; k < requests_; ++k) {
-            wait(period_ * double(pick(40)));
-            const uint64_t pa = kLines[pick(kLines.size())] + 8 * pick(8);
-            const uint64_t va = pa | (pick(2) << 13); // either D$ alias
-            const uint64_t r = pick(100);
-            const K kind = r < 35   ? K::Load
-                           : r < 65 ? K::Store
-                           : r < 75 ? K::Atomic
-                           : r < 85 ? K::Prefetch
-                           : r < 90 ? K::FpLoad
-                           : r < 95 ? K::Fetch
-                                    : K::Barrier;
-            request(kind, pa, va, kFcns[pick(5)]);
-        }
-        request(K::Barrier, 0, 0, 0); // every store performed
-    }
-
-    CpuPort& port_;
-    std::mt19937_64 rng_;
-    unsigned requests_;
-    sc_core::sc_time period_;
-};
+// Loads, stores, atomics, prefetches, FP loads, fetches and barriers to kLines
+// (either D$ alias), up to 40 cycles apart.
+RandomRequest pick_request(std::mt19937_64& rng) {
+    static const unsigned kFcns[] = {0, 1, 2, 3, 17};
+    auto pick = [&rng](uint64_t n) { return rng() % n; };
+    RandomRequest q{K::Load, 0, 0};
+    q.idle = unsigned(pick(40));
+    q.pa = kLines[pick(kLines.size())] + 8 * pick(8);
+    q.va = q.pa | (pick(2) << 13);
+    const uint64_t r = pick(100);
+    q.kind = r < 35   ? K::Load
+             : r < 65 ? K::Store
+             : r < 75 ? K::Atomic
+             : r < 85 ? K::Prefetch
+             : r < 90 ? K::FpLoad
+             : r < 95 ? K::Fetch
+                      : K::Barrier;
+    q.fcn = kFcns[pick(5)];
+    return q;
+}
 
 void stress(unsigned n, uint64_t seed, unsigned requests) {
     BenchOptions o;
@@ -78,7 +50,7 @@ void stress(unsigned n, uint64_t seed, unsigned requests) {
         for (unsigned i = 0; i < n; ++i)
             drivers.push_back(std::make_unique<RandomCpu>(("driver" + std::to_string(i)).c_str(),
                                                           *bench.cpus[i], seed * 1000 + i, requests,
-                                                          bench.period));
+                                                          bench.period, pick_request));
     });
     sc_core::sc_start();
     for (unsigned i = 0; i < n; ++i) {
