@@ -284,7 +284,11 @@ void M48t59::schedule_alarm() {
     const int64_t am = from_bcd(nvram_[AlarmMinutes] & 0x7f);
     const int64_t ah = from_bcd(nvram_[AlarmHours] & 0x3f);
     const unsigned ad = from_bcd(nvram_[AlarmDate] & 0x3f);
-    const TodTime& t = counters_;
+    // The counters as they count on: a time of day software wrote out of range
+    // (hours 24-45, minutes or seconds 60-85) carries into the next day, so
+    // now_s is below a day and every wait below is positive.
+    TodTime t = counters_;
+    tod_advance(t, 0, nvram_[Day] & kDayCenturyEnable);
     const int64_t now_s = int64_t(t.hours) * 3600 + t.minutes * 60 + t.seconds;
     // Seconds to the next instant whose time of day, modulo `period`, is `target`.
     const auto next = [&](int64_t target, int64_t period) {

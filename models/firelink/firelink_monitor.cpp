@@ -38,6 +38,8 @@ void FirelinkMonitor::see(const TransactionRecord& r) {
 }
 
 uint64_t* FirelinkMonitor::field(Reg reg, unsigned i) {
+    // A sequence-buffer entry's index goes up to 7: past the counter sets.
+    if (i >= kCounterSets) return nullptr;
     TransactionFilter& f = filters_[i];
     switch (reg) {
     case Reg::Types: return &f.types;

@@ -31,6 +31,9 @@ const ParamTable<SimulationConfig>& simulation_params() {
                    "seed for every pseudo-random choice (AT_RANDOM, getrandom)")
             .bytes("stack_size", &S::stack_size, 1, ParamTable<S>::kNoMax,
                    "user-mode stack of the program")
+            .count("max_threads", &S::max_threads, 1, 1 << 20,
+                   "user mode: the most threads the program may have at once (RLIMIT_NPROC); "
+                   "creating one more fails with EAGAIN")
             .choice("model", &S::model,
                     {{"functional", TimingKind::Functional},
                      {"fixed", TimingKind::Fixed},

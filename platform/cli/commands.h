@@ -28,6 +28,7 @@ struct RunOptions {
     std::string rtl_trace_window;       // --rtl-trace-window FROM,TO (simulated time)
     MonitorOptions monitors;            // --busstat, --trace-sample and their files
     std::string vamap_file;             // --vamap FILE: the process's VA-to-PA page map at the end
+    std::string fs_root;                // run --fs-root DIR: the program's "/" ("": the host's)
     uint64_t max_instructions = 0;      // --max-instructions N (all CPUs; 0: no limit)
     std::string max_time;               // --max-time T, simulated ("": no limit)
     std::string checkpoint_dir;         // --checkpoint DIR ("": none)

@@ -211,6 +211,9 @@ int sc_main(int argc, char* argv[]) {
     run_cmd->add_option(
         "--vamap", run.vamap_file,
         "write the program's virtual-to-physical page map to FILE at the end (CSV)");
+    run_cmd->add_option("--fs-root", run.fs_root,
+                        "confine the program's file system calls to DIR, as chroot(2) would: "
+                        "'/', '..' and symbolic links lead no further than DIR");
     add_gdb_options(*run_cmd, run);
     add_sampling_options(*run_cmd, run);
     run_cmd->add_option("program", run.program, "the program and its arguments")

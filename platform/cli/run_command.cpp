@@ -213,6 +213,7 @@ SessionOptions machine_of(const RunOptions& options) {
     setup.config = options.machine.config;
     setup.overrides = options.machine.overrides();
     setup.register_models = register_rtl_models;
+    setup.fs_root = options.fs_root;
     return setup;
 }
 

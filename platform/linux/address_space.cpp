@@ -26,17 +26,77 @@ void AddressSpace::split_at(uint64_t va) {
     }
 }
 
+// ---- the two tables, and what they commit ----
+
+uint64_t AddressSpace::charge(uint64_t start, const Mapping& m) const {
+    if (m.prot == 0) return 0;
+    auto p = pages_.find(start / kPageSize); // a device mapping's pages are all there, and device
+    return p != pages_.end() && p->second.device ? 0 : m.end - start;
+}
+
+void AddressSpace::insert_mapping(uint64_t start, const Mapping& m) {
+    charged_bytes_ += charge(mappings_.emplace(start, m).first->first, m);
+}
+
+std::map<uint64_t, Mapping>::iterator
+AddressSpace::erase_mapping(std::map<uint64_t, Mapping>::iterator it) {
+    charged_bytes_ -= charge(it->first, it->second);
+    return mappings_.erase(it);
+}
+
+void AddressSpace::set_mapping_prot(uint64_t start, Mapping& m, unsigned prot) {
+    charged_bytes_ -= charge(start, m);
+    m.prot = prot;
+    charged_bytes_ += charge(start, m);
+}
+
+AddressSpace::Page& AddressSpace::insert_page(uint64_t vpn, const Page& page) {
+    Page& p = pages_[vpn] = page;
+    inaccessible_pages_ += inaccessible(p);
+    return p;
+}
+
+void AddressSpace::set_page_prot(Page& page, unsigned prot) {
+    inaccessible_pages_ -= inaccessible(page);
+    page.prot = prot;
+    inaccessible_pages_ += inaccessible(page);
+}
+
+void AddressSpace::recount() {
+    charged_bytes_ = inaccessible_pages_ = 0;
+    for (const auto& [start, m] : mappings_)
+        charged_bytes_ += charge(start, m);
+    for (const auto& [vpn, page] : pages_)
+        inaccessible_pages_ += inaccessible(page);
+}
+
+bool AddressSpace::fits(uint64_t va, uint64_t len, unsigned prot) const {
+    if (prot == 0) return true; // commits nothing new
+    uint64_t charged_there = 0; // what the range commits now, which it would replace
+    const uint64_t end = va + len;
+    auto it = mappings_.upper_bound(va);
+    if (it != mappings_.begin()) --it;
+    for (; it != mappings_.end() && it->first < end; ++it)
+        if (it->second.end > va && charge(it->first, it->second))
+            charged_there += std::min(end, it->second.end) - std::max(va, it->first);
+    const uint64_t rest = committed() - charged_there;
+    return len <= ram_.size && rest <= ram_.size - len;
+}
+
+// ---- mappings ----
+
 void AddressSpace::map(uint64_t va, uint64_t len, unsigned prot, const std::string& name) {
     unmap(va, len);
-    mappings_.emplace(va, Mapping{va + len, prot, name});
+    insert_mapping(va, Mapping{va + len, prot, name});
 }
 
 void AddressSpace::unmap(uint64_t va, uint64_t len) {
     const uint64_t end = va + len;
     split_at(va);
     split_at(end);
+    // Mappings go before their pages: a mapping's charge looks at its first page.
     for (auto it = mappings_.lower_bound(va); it != mappings_.end() && it->first < end;)
-        it = mappings_.erase(it);
+        it = erase_mapping(it);
     for (uint64_t vpn : backed_pages(va, len))
         release(vpn);
 }
@@ -60,9 +120,9 @@ bool AddressSpace::protect(uint64_t va, uint64_t len, unsigned prot) {
     split_at(va);
     split_at(end);
     for (auto it = mappings_.lower_bound(va); it != mappings_.end() && it->first < end; ++it)
-        it->second.prot = prot;
+        set_mapping_prot(it->first, it->second, prot);
     for (uint64_t vpn : backed_pages(va, len))
-        pages_[vpn].prot = prot;
+        set_page_prot(pages_[vpn], prot);
     return true;
 }
 
@@ -109,13 +169,15 @@ void AddressSpace::move(uint64_t from, uint64_t len, uint64_t to) {
     const std::string name = m ? m->name : "mmap";
     std::unordered_map<uint64_t, Page> moved;
     for (uint64_t vpn : backed_pages(from, len)) {
-        moved.emplace(vpn - from / kPageSize + to / kPageSize, pages_[vpn]);
+        const Page& page =
+            moved.emplace(vpn - from / kPageSize + to / kPageSize, pages_[vpn]).first->second;
+        inaccessible_pages_ -= inaccessible(page);
         pages_.erase(vpn);
     }
     unmap(from, len);
     map(to, len, prot, name);
     for (auto& [vpn, page] : moved)
-        pages_[vpn] = page;
+        insert_page(vpn, page);
 }
 
 bool AddressSpace::allocate(uint64_t& pa) {
@@ -135,49 +197,50 @@ bool AddressSpace::allocate(uint64_t& pa) {
 }
 
 void AddressSpace::map_device(uint64_t va, uint64_t len, uint64_t pa, unsigned prot) {
-    map(va, len, prot, "device");
-    for (uint64_t off = 0; off < len; off += kPageSize)
-        pages_[(va + off) / kPageSize] = Page{pa + off, prot, true};
+    unmap(va, len);
+    for (uint64_t off = 0; off < len; off += kPageSize) // before the mapping: it takes no RAM
+        insert_page((va + off) / kPageSize, Page{pa + off, prot, true});
+    insert_mapping(va, Mapping{va + len, prot, "device"});
 }
 
 void AddressSpace::release(uint64_t vpn) {
     auto p = pages_.find(vpn);
     if (p == pages_.end()) return;
     if (!p->second.device) free_pas_.push_back(p->second.pa);
+    inaccessible_pages_ -= inaccessible(p->second);
     pages_.erase(p);
 }
 
 bool AddressSpace::translate(uint64_t va, sparc::Access access, uint64_t& pa) {
-    const uint64_t vpn = va / kPageSize;
-    auto p = pages_.find(vpn);
-    unsigned prot;
-    if (p == pages_.end()) {
-        const Mapping* m = find_mapping(va);
-        if (!m) return false;
-        uint64_t page_pa;
-        if (!allocate(page_pa)) return false;
-        p = pages_.emplace(vpn, Page{page_pa, m->prot}).first;
-    }
-    prot = p->second.prot;
     const unsigned need = access == sparc::Access::Write   ? kProtWrite
                           : access == sparc::Access::Fetch ? kProtExec
                                                            : kProtRead;
-    if (!(prot & need)) return false;
-    pa = p->second.pa + (va % kPageSize);
+    const uint64_t vpn = va / kPageSize;
+    auto p = pages_.find(vpn);
+    const Page* page = p == pages_.end() ? nullptr : &p->second;
+    if (!page) {
+        const Mapping* m = find_mapping(va);
+        uint64_t page_pa;
+        if (!m || !(m->prot & need) || !allocate(page_pa)) return false; // a fault takes no page
+        page = &insert_page(vpn, Page{page_pa, m->prot});
+    }
+    if (!(page->prot & need)) return false;
+    pa = page->pa + (va % kPageSize);
     return true;
 }
 
 uint8_t* AddressSpace::host_pointer(uint64_t va) {
     const uint64_t vpn = va / kPageSize;
     auto p = pages_.find(vpn);
-    if (p == pages_.end()) {
+    const Page* page = p == pages_.end() ? nullptr : &p->second;
+    if (!page) {
         const Mapping* m = find_mapping(va);
         uint64_t page_pa;
         if (!m || !allocate(page_pa)) return nullptr;
-        p = pages_.emplace(vpn, Page{page_pa, m->prot}).first;
+        page = &insert_page(vpn, Page{page_pa, m->prot});
     }
-    if (p->second.device) return nullptr; // not RAM: only the CPU's uncached path reaches it
-    return ram_.host + (p->second.pa - ram_.base) + (va % kPageSize);
+    if (page->device) return nullptr; // not RAM: only the CPU's uncached path reaches it
+    return ram_.host + (page->pa - ram_.base) + (va % kPageSize);
 }
 
 bool AddressSpace::physical_page(uint64_t va_page, uint64_t& pa_page) const {

@@ -3,6 +3,11 @@
 // names, and a page table from 8 KiB virtual pages to physical pages of the
 // simulated RAM, filled on first touch. It is the CPU's AddressTranslator in
 // user mode, and it keeps the VA-to-PA map that the analysis tools need.
+//
+// Memory is committed strictly, as Linux's overcommit_memory=2 does with no
+// swap: every page a mapping lets the process touch counts against the RAM
+// when it is mapped, so mmap, brk and mprotect fail with ENOMEM instead of a
+// touch finding no page later.
 #include "models/cpu/address_translator.h"
 
 #include "core/checkpoint/checkpointable.h"
@@ -68,6 +73,17 @@ public:
     // what the analysis tools need to name the owner of a physical address.
     void write_page_map(std::ostream& out) const;
     bool out_of_memory() const { return out_of_memory_; }
+    // Bytes of RAM promised: every page of the mappings the process may touch
+    // (any protection but none; device registers take no RAM), and the pages
+    // still held by mappings made inaccessible after they were touched.
+    uint64_t committed() const { return charged_bytes_ + inaccessible_pages_ * kPageSize; }
+    // Whether giving [va, va+len) protection `prot` (mapping it, or mprotect)
+    // keeps the committed memory within the RAM.
+    bool fits(uint64_t va, uint64_t len, unsigned prot) const;
+    // Whether `bytes` more can be committed.
+    bool fits_more(uint64_t bytes) const {
+        return bytes <= ram_.size && committed() <= ram_.size - bytes;
+    }
     uint64_t resident_pages() const { return pages_.size(); }
     uint64_t physical_size() const { return ram_.size; }
     bool overlaps_ram(uint64_t pa, uint64_t len) const {
@@ -87,6 +103,16 @@ private:
         void checkpoint(StateIo& io) { io(pa, prot, device); }
     };
     const Mapping* find_mapping(uint64_t va) const;
+    // The mapping table and the page table change only through these, which
+    // keep the committed memory's two counts.
+    void insert_mapping(uint64_t start, const Mapping& m);
+    std::map<uint64_t, Mapping>::iterator erase_mapping(std::map<uint64_t, Mapping>::iterator it);
+    void set_mapping_prot(uint64_t start, Mapping& m, unsigned prot);
+    Page& insert_page(uint64_t vpn, const Page& page);
+    void set_page_prot(Page& page, unsigned prot);
+    uint64_t charge(uint64_t start, const Mapping& m) const;
+    static bool inaccessible(const Page& page) { return page.prot == 0 && !page.device; }
+    void recount();
     void split_at(uint64_t va);
     bool allocate(uint64_t& pa);
     void release(uint64_t vpn);
@@ -99,6 +125,8 @@ private:
     uint64_t next_free_pa_ = 0;
     std::vector<uint64_t> free_pas_;
     bool out_of_memory_ = false;
+    uint64_t charged_bytes_ = 0;      // mappings the process may touch, less device registers
+    uint64_t inaccessible_pages_ = 0; // RAM pages held by PROT_NONE mappings
 };
 
 } // namespace fireplane::linux_user

@@ -4,7 +4,7 @@
 
 namespace fireplane::linux_user {
 
-FdTable::FdTable() : host_(3) {
+FdTable::FdTable(const GuestFileSystem& fs) : fs_(&fs), host_(3) {
     for (int i = 0; i < 3; ++i)
         host_[i] = i;
 }

@@ -2,6 +2,7 @@
 // Guest file descriptors and the host descriptors behind them. The guest's
 // 0, 1 and 2 are the simulator's own; closing them only forgets them.
 #include "core/checkpoint/checkpointable.h"
+#include "guest_file_system.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +12,8 @@ namespace fireplane::linux_user {
 
 class FdTable : public Checkpointable {
 public:
-    FdTable();
+    // Restored descriptors reopen their files through `fs` (the process's).
+    explicit FdTable(const GuestFileSystem& fs);
     ~FdTable();
     FdTable(const FdTable&) = delete;
     FdTable& operator=(const FdTable&) = delete;
@@ -45,6 +47,7 @@ public:
     void checkpoint(StateIo& io) override;
 
 private:
+    const GuestFileSystem* fs_;
     std::vector<int> host_; // -1 when free
     std::vector<Special> special_ = std::vector<Special>(kMaxFds, Special::None);
 };

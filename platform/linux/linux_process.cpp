@@ -41,7 +41,8 @@ bool is_memory_fault(unsigned tt) {
 LinuxProcess::LinuxProcess(std::vector<sparc::SparcCpu*> cpus, PhysicalMemory ram,
                            ProcessConfig config, std::ostream& diagnostics)
     : cpus_(std::move(cpus)), core_(&cpus_.front()->core()), memory_(ram),
-      config_(std::move(config)), diag_(diagnostics), rng_state_(config_.seed) {
+      config_(std::move(config)), fs_(config_.fs_root), diag_(diagnostics),
+      rng_state_(config_.seed) {
     threads_ =
         std::make_unique<ThreadScheduler>(cpus_, config_.timeslice, [this](const std::string& why) {
             kill_by_signal(abi::kSigKill, why);
@@ -168,6 +169,11 @@ void LinuxProcess::load(const loader::ElfImage& image) {
 // %sp + 2047 + 128, with the strings above them.
 uint64_t LinuxProcess::build_stack(const loader::ElfImage& image) {
     const uint64_t bottom = kStackTop - config_.stack_size;
+    if (!memory_.fits(bottom, config_.stack_size, kProtRead | kProtWrite))
+        throw loader::LoadError("'" + image.path + "' cannot be loaded: with its " +
+                                std::to_string(config_.stack_size >> 10) +
+                                " KiB stack it needs more than the guest's " +
+                                std::to_string(memory_.physical_size() >> 20) + " MiB of memory");
     memory_.map(bottom, config_.stack_size, kProtRead | kProtWrite, "stack");
     uint64_t top = kStackTop;
     auto push_bytes = [&](const void* data, size_t len) {

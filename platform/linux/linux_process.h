@@ -7,6 +7,7 @@
 // ThreadScheduler.
 #include "address_space.h"
 #include "fd_table.h"
+#include "guest_file_system.h"
 #include "interval_timers.h"
 #include "models/cpu/sparc_cpu.h"
 #include "platform/loader/elf_image.h"
@@ -26,6 +27,8 @@ struct ProcessConfig {
     std::vector<std::string> argv; // argv[0] is the program path as given
     std::vector<std::string> envp;
     uint64_t stack_size = 8ull << 20;
+    uint64_t max_threads = 4096;         // live threads at once: clone fails with EAGAIN beyond
+    std::string fs_root;                 // the program's "/" (GuestFileSystem); empty: the host's
     uint64_t seed = 1;                   // AT_RANDOM and getrandom
     uint64_t epoch_seconds = 1767225600; // CLOCK_REALTIME at simulated time 0 (2026-01-01)
     sc_core::sc_time timeslice{4, sc_core::SC_MS}; // a thread's turn when others wait for its CPU
@@ -80,6 +83,7 @@ public:
     void flush_translations();
     AddressSpace& memory() { return memory_; }
     FdTable& files() { return files_; }
+    GuestFileSystem& fs() { return fs_; }
     const ProcessConfig& config() const { return config_; }
     const std::string& program_path() const { return program_path_; }
     std::ostream& diagnostics() { return diag_; }
@@ -129,8 +133,9 @@ private:
     std::unique_ptr<IntervalTimers> timers_;
     int64_t next_tid_ = kPid + 1;
     AddressSpace memory_;
-    FdTable files_;
     ProcessConfig config_;
+    GuestFileSystem fs_;
+    FdTable files_{fs_};
     std::ostream& diag_;
     std::string program_path_;
     bool exited_ = false;

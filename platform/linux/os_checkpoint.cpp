@@ -103,6 +103,7 @@ void AddressSpace::checkpoint(StateIo& io) {
     for (const auto& [start, m] : mappings_)
         if (start % kPageSize || m.end % kPageSize || m.end <= start)
             io.fail("a mapping that is not a range of whole pages");
+    recount();
 }
 
 namespace {
@@ -169,7 +170,22 @@ SavedFd describe(StateIo& io, int guest, int h, FdTable::Special special) {
     return s;
 }
 
-int reopen(StateIo& io, int guest, const SavedFd& s) {
+// A saved host path, reopened where the guest's paths lead now: under
+// --fs-root only inside the root, so a checkpoint cannot hand the guest a
+// host file it could not open itself.
+int reopen_path(StateIo& io, int guest, const std::string& path, int flags,
+                const GuestFileSystem& fs) {
+    if (!fs.confined()) return ::open(path.c_str(), flags);
+    const std::string inside = fs.guest_path(path);
+    if (inside.empty())
+        io.fail("guest descriptor " + std::to_string(guest) + ": '" + path +
+                "' lies outside the --fs-root folder '" + fs.root() + "'");
+    const int h = fs.open(AT_FDCWD, inside, flags, 0);
+    if (h < 0) errno = -h;
+    return h;
+}
+
+int reopen(StateIo& io, int guest, const SavedFd& s, const GuestFileSystem& fs) {
     int h = -1;
     const int flags = (s.flags & ~(O_CREAT | O_EXCL | O_TRUNC)) | O_CLOEXEC;
     switch (s.kind) {
@@ -177,7 +193,7 @@ int reopen(StateIo& io, int guest, const SavedFd& s) {
         // The restoring run's own stdin goes on where the saved one was, if it is a file.
         if (s.host == 0 && s.offset > 0) ::lseek(0, s.offset, SEEK_SET);
         return s.host;
-    case FdKind::Path: h = ::open(s.path.c_str(), flags); break;
+    case FdKind::Path: h = reopen_path(io, guest, s.path, flags, fs); break;
     case FdKind::Special:
         h = FdTable::Special(s.special) == FdTable::Special::PhysicalMemory
                 ? ::open("/dev/null", O_RDWR | O_CLOEXEC)
@@ -213,7 +229,7 @@ void FdTable::checkpoint(StateIo& io) {
         close(int64_t(g));
     host_.assign(saved.size(), -1);
     for (size_t g = 0; g < saved.size(); ++g) {
-        host_[g] = reopen(io, int(g), saved[g]);
+        host_[g] = reopen(io, int(g), saved[g], *fs_);
         special_[g] = saved[g].kind == FdKind::Special ? Special(saved[g].special) : Special::None;
     }
 }

@@ -47,6 +47,9 @@ void map_program(AddressSpace& memory, const loader::ElfImage& image, uint64_t l
                                     " (" + hex(seg.vaddr) + ", " + hex(seg.memsz) +
                                     " bytes) lies outside the user address space");
     }
+    const std::string too_big = name +
+                                " cannot be loaded: its segments need more than the guest's " +
+                                std::to_string(memory.physical_size() >> 20) + " MiB of memory";
     for (const auto& seg : image.segments) {
         const uint64_t start = AddressSpace::page_down(seg.vaddr);
         const uint64_t end = AddressSpace::page_up(seg.vaddr + seg.memsz);
@@ -54,15 +57,13 @@ void map_program(AddressSpace& memory, const loader::ElfImage& image, uint64_t l
                               (seg.writable ? unsigned(kProtWrite) : 0u) |
                               (seg.executable ? unsigned(kProtExec) : 0u);
         map_pages(memory, start, end, prot, seg.executable && !seg.writable ? "text" : "data");
+        if (memory.committed() > memory.physical_size()) throw loader::LoadError(too_big);
         for (uint64_t off = 0; off < seg.filesz;) {
             const uint64_t va = seg.vaddr + off;
             const uint64_t chunk =
                 std::min(seg.filesz - off, AddressSpace::kPageSize - va % AddressSpace::kPageSize);
             uint8_t* host = memory.host_pointer(va);
-            if (!host)
-                throw loader::LoadError(
-                    name + " cannot be loaded: its segments need more than " + "the guest's " +
-                    std::to_string(memory.physical_size() >> 20) + " MiB of memory");
+            if (!host) throw loader::LoadError(too_big);
             std::memcpy(host, image.bytes.data() + seg.offset + off, chunk);
             off += chunk;
         }

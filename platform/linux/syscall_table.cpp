@@ -20,8 +20,13 @@ std::vector<SyscallEntry> build_table() {
 }
 } // namespace
 
-const SyscallEntry* find_syscall(uint64_t number) {
+const std::vector<SyscallEntry>& syscall_table() {
     static const std::vector<SyscallEntry> table = build_table();
+    return table;
+}
+
+const SyscallEntry* find_syscall(uint64_t number) {
+    const std::vector<SyscallEntry>& table = syscall_table();
     auto it = std::lower_bound(table.begin(), table.end(), number,
                                [](const SyscallEntry& e, uint64_t n) { return e.number < n; });
     return (it != table.end() && it->number == number) ? &*it : nullptr;

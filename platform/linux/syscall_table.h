@@ -31,5 +31,7 @@ void add_signal_syscalls(std::vector<SyscallEntry>& table);
 void add_timer_syscalls(std::vector<SyscallEntry>& table);
 
 const SyscallEntry* find_syscall(uint64_t number);
+// Every entry, by number.
+const std::vector<SyscallEntry>& syscall_table();
 
 } // namespace fireplane::linux_user

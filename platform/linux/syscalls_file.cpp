@@ -1,7 +1,9 @@
 // File and directory system calls, passed through to the host with the
-// guest's flags, structures and errno numbers translated.
+// guest's flags, structures and errno numbers translated. Paths go through
+// the process's GuestFileSystem, which confines them under --fs-root.
 #include "guest_abi.h"
 #include "guest_struct.h"
+#include "host_buffer.h"
 #include "linux_process.h"
 #include "syscall_table.h"
 
@@ -83,21 +85,22 @@ int64_t read_to_guest(LinuxProcess& p, const SyscallArgs& a, off_t offset) {
     if (fd < 0) return -abi::kEBADF;
     if (p.files().special(int64_t(a.a[0])) == FdTable::Special::PageMap)
         return read_page_map(p, fd, a, offset);
-    std::vector<uint8_t> buf(std::min(a.a[2], kMaxTransfer));
-    ssize_t n = offset < 0 ? ::read(fd, buf.data(), buf.size())
-                           : ::pread(fd, buf.data(), buf.size(), offset);
+    const size_t len = std::min(a.a[2], kMaxTransfer);
+    const auto buf = host_buffer(len);
+    ssize_t n = offset < 0 ? ::read(fd, buf.get(), len) : ::pread(fd, buf.get(), len, offset);
     if (n < 0) return fail(errno);
-    if (!p.write_guest(a.a[1], buf.data(), size_t(n))) return -abi::kEFAULT;
+    if (!p.write_guest(a.a[1], buf.get(), size_t(n))) return -abi::kEFAULT;
     return n;
 }
 
 int64_t write_from_guest(LinuxProcess& p, const SyscallArgs& a, off_t offset) {
     int fd = host_fd(p, a.a[0]);
     if (fd < 0) return -abi::kEBADF;
-    std::vector<uint8_t> buf(std::min(a.a[2], kMaxTransfer));
-    if (!p.read_guest(a.a[1], buf.data(), buf.size())) return -abi::kEFAULT;
-    return host_result(offset < 0 ? ::write(fd, buf.data(), buf.size())
-                                  : ::pwrite(fd, buf.data(), buf.size(), offset));
+    const size_t len = std::min(a.a[2], kMaxTransfer);
+    const auto buf = host_buffer(len);
+    if (!p.read_guest(a.a[1], buf.get(), len)) return -abi::kEFAULT;
+    return host_result(offset < 0 ? ::write(fd, buf.get(), len)
+                                  : ::pwrite(fd, buf.get(), len, offset));
 }
 
 int64_t sys_read(LinuxProcess& p, const SyscallArgs& a) {
@@ -200,10 +203,14 @@ int64_t open_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t flag
         return g;
     }
     std::string content;
-    int h = machine_file(p, path, content)
-                ? host_file_with(content)
-                : ::openat(dir, path.c_str(), abi::host_open_flags(flags), mode_t(mode));
-    if (h < 0) return fail(errno);
+    int h;
+    if (machine_file(p, path, content)) {
+        h = host_file_with(content);
+        if (h < 0) return fail(errno);
+    } else {
+        h = p.fs().open(dir, path, abi::host_open_flags(flags), mode_t(mode));
+        if (h < 0) return fail(-h);
+    }
     int g = p.files().add(h);
     if (g < 0) {
         ::close(h);
@@ -326,8 +333,10 @@ int64_t stat_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t buf,
     int host_flags = 0;
     if (flags & 0x100) host_flags |= AT_SYMLINK_NOFOLLOW;
     if (flags & kAtEmptyPath) host_flags |= AT_EMPTY_PATH;
+    const auto at = p.fs().locate(dir, path, !(host_flags & AT_SYMLINK_NOFOLLOW));
+    if (at.error) return fail(at.error);
     struct stat st;
-    return put_stat(p, ::fstatat(dir, path.c_str(), &st, host_flags), st, buf);
+    return put_stat(p, ::fstatat(at.dirfd, at.c_str(), &st, host_flags), st, buf);
 }
 
 int64_t sys_fstat64(LinuxProcess& p, const SyscallArgs& a) {
@@ -375,11 +384,15 @@ int64_t read_link_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t
     if (path == "/proc/self/exe") {
         char resolved[PATH_MAX];
         target = ::realpath(p.program_path().c_str(), resolved) ? resolved : p.program_path();
+        target = p.fs().guest_path(target);
+        if (target.empty()) return -abi::kENOENT; // the program lies outside the guest's root
     } else {
         int dir = host_dirfd(p, dirfd);
         if (dir == -2) return -abi::kEBADF;
+        const auto at = p.fs().locate(dir, path, false);
+        if (at.error) return fail(at.error);
         char out[PATH_MAX];
-        ssize_t n = ::readlinkat(dir, path.c_str(), out, sizeof out);
+        ssize_t n = ::readlinkat(at.dirfd, at.c_str(), out, sizeof out);
         if (n < 0) return fail(errno);
         target.assign(out, size_t(n));
     }
@@ -400,8 +413,10 @@ int64_t access_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t mo
     if (!path_arg(p, path_va, path)) return -abi::kEFAULT;
     int dir = host_dirfd(p, dirfd);
     if (dir == -2) return -abi::kEBADF;
-    return host_result(
-        ::faccessat(dir, path.c_str(), int(mode), int(flags & (AT_EACCESS | AT_SYMLINK_NOFOLLOW))));
+    const auto at = p.fs().locate(dir, path, !(flags & AT_SYMLINK_NOFOLLOW));
+    if (at.error) return fail(at.error);
+    return host_result(::faccessat(at.dirfd, at.c_str(), int(mode),
+                                   int(flags & (AT_EACCESS | AT_SYMLINK_NOFOLLOW))));
 }
 int64_t sys_access(LinuxProcess& p, const SyscallArgs& a) {
     return access_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1], 0);
@@ -417,7 +432,9 @@ int64_t unlink_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t fl
     if (!path_arg(p, path_va, path)) return -abi::kEFAULT;
     int dir = host_dirfd(p, dirfd);
     if (dir == -2) return -abi::kEBADF;
-    return host_result(::unlinkat(dir, path.c_str(), (flags & 0x200) ? AT_REMOVEDIR : 0));
+    const auto at = p.fs().locate(dir, path, false);
+    if (at.error) return fail(at.error);
+    return host_result(::unlinkat(at.dirfd, at.c_str(), (flags & 0x200) ? AT_REMOVEDIR : 0));
 }
 int64_t sys_unlink(LinuxProcess& p, const SyscallArgs& a) {
     return unlink_at(p, uint64_t(kAtFdCwd), a.a[0], 0);
@@ -435,10 +452,12 @@ int64_t rename_at(LinuxProcess& p, uint64_t olddir, uint64_t old_va, uint64_t ne
     if (!path_arg(p, old_va, from) || !path_arg(p, new_va, to)) return -abi::kEFAULT;
     int d1 = host_dirfd(p, olddir), d2 = host_dirfd(p, newdir);
     if (d1 == -2 || d2 == -2) return -abi::kEBADF;
+    const auto old_at = p.fs().locate(d1, from, false), new_at = p.fs().locate(d2, to, false);
+    if (old_at.error || new_at.error) return fail(old_at.error ? old_at.error : new_at.error);
     if (flags)
-        return host_result(
-            ::syscall(SYS_renameat2, d1, from.c_str(), d2, to.c_str(), unsigned(flags)));
-    return host_result(::renameat(d1, from.c_str(), d2, to.c_str()));
+        return host_result(::syscall(SYS_renameat2, old_at.dirfd, old_at.c_str(), new_at.dirfd,
+                                     new_at.c_str(), unsigned(flags)));
+    return host_result(::renameat(old_at.dirfd, old_at.c_str(), new_at.dirfd, new_at.c_str()));
 }
 int64_t sys_rename(LinuxProcess& p, const SyscallArgs& a) {
     return rename_at(p, uint64_t(kAtFdCwd), a.a[0], uint64_t(kAtFdCwd), a.a[1], 0);
@@ -455,7 +474,9 @@ int64_t mkdir_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t mod
     if (!path_arg(p, path_va, path)) return -abi::kEFAULT;
     int dir = host_dirfd(p, dirfd);
     if (dir == -2) return -abi::kEBADF;
-    return host_result(::mkdirat(dir, path.c_str(), mode_t(mode)));
+    const auto at = p.fs().locate(dir, path, false);
+    if (at.error) return fail(at.error);
+    return host_result(::mkdirat(at.dirfd, at.c_str(), mode_t(mode)));
 }
 int64_t sys_mkdir(LinuxProcess& p, const SyscallArgs& a) {
     return mkdir_at(p, uint64_t(kAtFdCwd), a.a[0], a.a[1]);
@@ -490,7 +511,11 @@ int64_t link_at(LinuxProcess& p, uint64_t olddir, uint64_t old_va, uint64_t newd
     if (d1 == -2 || d2 == -2) return -abi::kEBADF;
     int host_flags = (flags & 0x400) ? AT_SYMLINK_FOLLOW : 0;
     if (flags & kAtEmptyPath) host_flags |= AT_EMPTY_PATH;
-    return host_result(::linkat(d1, from.c_str(), d2, to.c_str(), host_flags));
+    const auto old_at = p.fs().locate(d1, from, host_flags & AT_SYMLINK_FOLLOW);
+    const auto new_at = p.fs().locate(d2, to, false);
+    if (old_at.error || new_at.error) return fail(old_at.error ? old_at.error : new_at.error);
+    return host_result(
+        ::linkat(old_at.dirfd, old_at.c_str(), new_at.dirfd, new_at.c_str(), host_flags));
 }
 int64_t sys_link(LinuxProcess& p, const SyscallArgs& a) {
     return link_at(p, uint64_t(kAtFdCwd), a.a[0], uint64_t(kAtFdCwd), a.a[1], 0);
@@ -504,7 +529,9 @@ int64_t symlink_at(LinuxProcess& p, uint64_t target_va, uint64_t newdir, uint64_
     if (!path_arg(p, target_va, target) || !path_arg(p, path_va, path)) return -abi::kEFAULT;
     int dir = host_dirfd(p, newdir);
     if (dir == -2) return -abi::kEBADF;
-    return host_result(::symlinkat(target.c_str(), dir, path.c_str()));
+    const auto at = p.fs().locate(dir, path, false); // the target stays text, read in the root
+    if (at.error) return fail(at.error);
+    return host_result(::symlinkat(target.c_str(), at.dirfd, at.c_str()));
 }
 int64_t sys_symlink(LinuxProcess& p, const SyscallArgs& a) {
     return symlink_at(p, a.a[0], uint64_t(kAtFdCwd), a.a[1]);
@@ -516,7 +543,9 @@ int64_t sys_symlinkat(LinuxProcess& p, const SyscallArgs& a) {
 int64_t sys_truncate(LinuxProcess& p, const SyscallArgs& a) {
     std::string path;
     if (!path_arg(p, a.a[0], path)) return -abi::kEFAULT;
-    return host_result(::truncate(path.c_str(), off_t(a.a[1])));
+    const auto at = p.fs().locate(AT_FDCWD, path, true);
+    if (at.error) return fail(at.error);
+    return host_result(::truncate(at.c_str(), off_t(a.a[1])));
 }
 
 int64_t sys_fchmodat(LinuxProcess& p, const SyscallArgs& a) {
@@ -524,12 +553,16 @@ int64_t sys_fchmodat(LinuxProcess& p, const SyscallArgs& a) {
     if (!path_arg(p, a.a[1], path)) return -abi::kEFAULT;
     int dir = host_dirfd(p, a.a[0]);
     if (dir == -2) return -abi::kEBADF;
-    return host_result(::fchmodat(dir, path.c_str(), mode_t(a.a[2]), 0));
+    const auto at = p.fs().locate(dir, path, true);
+    if (at.error) return fail(at.error);
+    return host_result(::fchmodat(at.dirfd, at.c_str(), mode_t(a.a[2]), 0));
 }
 
 int64_t sys_fchdir(LinuxProcess& p, const SyscallArgs& a) {
     int h = host_fd(p, a.a[0]);
-    return h < 0 ? -abi::kEBADF : host_result(::fchdir(h));
+    if (h < 0) return -abi::kEBADF;
+    const int r = p.fs().fchdir(h);
+    return r < 0 ? fail(-r) : 0;
 }
 
 // utimensat: struct timespec[2] of {i64 sec, i64 nsec}; UTIME_NOW/OMIT keep their values.
@@ -551,23 +584,26 @@ int64_t sys_utimensat(LinuxProcess& p, const SyscallArgs& a) {
     }
     const int flags = (a.a[3] & 0x100) ? AT_SYMLINK_NOFOLLOW : 0;
     if (!a.a[1]) return host_result(::futimens(dir, tp));
-    return host_result(::utimensat(dir, path.c_str(), tp, flags));
+    const auto at = p.fs().locate(dir, path, !(flags & AT_SYMLINK_NOFOLLOW));
+    if (at.error) return fail(at.error);
+    return host_result(::utimensat(at.dirfd, at.c_str(), tp, flags));
 }
 
 // ---- working directory and the rest ----
 
 int64_t sys_getcwd(LinuxProcess& p, const SyscallArgs& a) {
-    char buf[PATH_MAX];
-    if (!::getcwd(buf, sizeof buf)) return fail(errno);
-    size_t len = std::strlen(buf) + 1;
+    std::string cwd;
+    if (int r = p.fs().getcwd(cwd); r < 0) return fail(-r);
+    const size_t len = cwd.size() + 1;
     if (len > a.a[1]) return -abi::kERANGE;
-    return p.write_guest(a.a[0], buf, len) ? int64_t(len) : -abi::kEFAULT;
+    return p.write_guest(a.a[0], cwd.c_str(), len) ? int64_t(len) : -abi::kEFAULT;
 }
 
 int64_t sys_chdir(LinuxProcess& p, const SyscallArgs& a) {
     std::string path;
     if (!path_arg(p, a.a[0], path)) return -abi::kEFAULT;
-    return host_result(::chdir(path.c_str()));
+    const int r = p.fs().chdir(path);
+    return r < 0 ? fail(-r) : 0;
 }
 
 int64_t sys_ftruncate(LinuxProcess& p, const SyscallArgs& a) {
@@ -588,7 +624,9 @@ int64_t sys_fchmod(LinuxProcess& p, const SyscallArgs& a) {
 int64_t sys_chmod(LinuxProcess& p, const SyscallArgs& a) {
     std::string path;
     if (!path_arg(p, a.a[0], path)) return -abi::kEFAULT;
-    return host_result(::chmod(path.c_str(), mode_t(a.a[1])));
+    const auto at = p.fs().locate(AT_FDCWD, path, true);
+    if (at.error) return fail(at.error);
+    return host_result(::chmod(at.c_str(), mode_t(a.a[1])));
 }
 int64_t sys_fadvise64(LinuxProcess& p, const SyscallArgs& a) {
     return host_fd(p, a.a[0]) < 0 ? -abi::kEBADF : 0;

@@ -39,7 +39,9 @@ int64_t sys_brk(LinuxProcess& p, const SyscallArgs& a) {
     if (want < p.brk_start || want > kUserTop) return int64_t(p.brk_current);
     const uint64_t old_end = AS::page_up(p.brk_current), new_end = AS::page_up(want);
     if (new_end > old_end) {
-        if (!p.memory().is_free(old_end, new_end - old_end)) return int64_t(p.brk_current);
+        if (!p.memory().is_free(old_end, new_end - old_end) ||
+            !p.memory().fits(old_end, new_end - old_end, kProtRead | kProtWrite))
+            return int64_t(p.brk_current);
         p.memory().map(old_end, new_end - old_end, kProtRead | kProtWrite, "heap");
     } else if (new_end < old_end) {
         p.memory().unmap(new_end, old_end - new_end);
@@ -75,6 +77,7 @@ int64_t sys_mmap(LinuxProcess& p, const SyscallArgs& a) {
         changed(p);
         return int64_t(addr);
     }
+    if (!p.memory().fits(addr, len, prot)) return -abi::kENOMEM; // strict commit: RAM, no swap
     p.memory().map(addr, len, prot, host_fd < 0 ? "mmap" : "file");
     changed(p);
     if (host_fd >= 0) {
@@ -102,8 +105,10 @@ int64_t sys_munmap(LinuxProcess& p, const SyscallArgs& a) {
 }
 
 int64_t sys_mprotect(LinuxProcess& p, const SyscallArgs& a) {
+    const uint64_t len = AS::page_up(a.a[1]);
+    const unsigned prot = unsigned(a.a[2] & 7);
     if (!page_aligned(a.a[0])) return -abi::kEINVAL;
-    if (!p.memory().protect(a.a[0], AS::page_up(a.a[1]), unsigned(a.a[2] & 7)))
+    if (!p.memory().fits(a.a[0], len, prot) || !p.memory().protect(a.a[0], len, prot))
         return -abi::kENOMEM;
     changed(p);
     return 0;
@@ -125,14 +130,17 @@ int64_t sys_mremap(LinuxProcess& p, const SyscallArgs& a) {
     if (!page_aligned(old_addr) || new_len == 0 || (flags & ~(kMremapMayMove | kMremapFixed)))
         return -abi::kEINVAL;
     if (!p.memory().is_mapped(old_addr, old_len)) return -abi::kEFAULT;
+    auto it = p.memory().mappings().upper_bound(old_addr);
+    --it;
+    const unsigned prot = it->second.prot;
+    const std::string name = it->second.name;
+    if (new_len > old_len && prot && !p.memory().fits_more(new_len - old_len)) return -abi::kENOMEM;
     if (flags & kMremapFixed) {
         const uint64_t to = a.a[4];
         if (!(flags & kMremapMayMove) || !page_aligned(to)) return -abi::kEINVAL;
         p.memory().unmap(to, new_len);
         p.memory().move(old_addr, std::min(old_len, new_len), to);
-        if (new_len > old_len)
-            p.memory().map(to + old_len, new_len - old_len, p.memory().mappings().at(to).prot,
-                           "mmap");
+        if (new_len > old_len) p.memory().map(to + old_len, new_len - old_len, prot, name);
         if (old_len > new_len) p.memory().unmap(old_addr + new_len, old_len - new_len);
         changed(p);
         return int64_t(to);
@@ -142,11 +150,6 @@ int64_t sys_mremap(LinuxProcess& p, const SyscallArgs& a) {
         changed(p);
         return int64_t(old_addr);
     }
-    const auto& m = p.memory().mappings();
-    auto it = m.upper_bound(old_addr);
-    --it;
-    const unsigned prot = it->second.prot;
-    const std::string name = it->second.name;
     if (p.memory().is_free(old_addr + old_len, new_len - old_len)) {
         p.memory().map(old_addr + old_len, new_len - old_len, prot, name);
         changed(p);

@@ -2,6 +2,7 @@
 // user-mode process (threads: syscalls_thread.cpp; signals: syscalls_signal.cpp).
 #include "guest_abi.h"
 #include "guest_struct.h"
+#include "host_buffer.h"
 #include "linux_process.h"
 #include "syscall_table.h"
 
@@ -44,8 +45,9 @@ int64_t sys_getpgrp(LinuxProcess&, const SyscallArgs&) {
 // sparc numbers RLIMIT_NOFILE 6 and RLIMIT_NPROC 7 (x86 has them swapped).
 void limit_for(LinuxProcess& p, uint64_t resource, uint64_t& cur, uint64_t& max) {
     cur = max = kInfinity;
-    if (resource == 3) cur = p.config().stack_size;  // RLIMIT_STACK
-    if (resource == 6) cur = max = FdTable::kMaxFds; // RLIMIT_NOFILE
+    if (resource == 3) cur = p.config().stack_size;        // RLIMIT_STACK
+    if (resource == 6) cur = max = FdTable::kMaxFds;       // RLIMIT_NOFILE
+    if (resource == 7) cur = max = p.config().max_threads; // RLIMIT_NPROC
 }
 
 int64_t sys_prlimit64(LinuxProcess& p, const SyscallArgs& a) {
@@ -90,14 +92,22 @@ int64_t sys_sysinfo(LinuxProcess& p, const SyscallArgs& a) {
     return p.write_guest(a.a[0], s.data(), s.size()) ? 0 : -abi::kEFAULT;
 }
 
+// Made and copied out a piece at a time, as the kernel does: a buffer that
+// faults part way keeps the pieces before the fault (EFAULT if there are none).
 int64_t sys_getrandom(LinuxProcess& p, const SyscallArgs& a) {
     const uint64_t len = std::min<uint64_t>(a.a[1], 1 << 25);
-    std::vector<uint8_t> bytes(len);
-    for (uint64_t i = 0; i < len; i += 8) {
-        uint64_t r = p.random64();
-        std::memcpy(bytes.data() + i, &r, std::min<uint64_t>(8, len - i));
+    constexpr uint64_t kPiece = 64 << 10; // a multiple of 8: the stream is the same in one piece
+    const auto bytes = host_buffer(kPiece);
+    for (uint64_t done = 0; done < len; done += kPiece) {
+        const uint64_t n = std::min(kPiece, len - done);
+        for (uint64_t i = 0; i < n; i += 8) {
+            const uint64_t r = p.random64();
+            std::memcpy(bytes.get() + i, &r, std::min<uint64_t>(8, n - i));
+        }
+        if (!p.write_guest(a.a[0] + done, bytes.get(), n))
+            return done ? int64_t(done) : -abi::kEFAULT;
     }
-    return p.write_guest(a.a[0], bytes.data(), bytes.size()) ? int64_t(len) : -abi::kEFAULT;
+    return int64_t(len);
 }
 
 } // namespace

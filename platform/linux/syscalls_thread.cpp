@@ -44,6 +44,7 @@ int64_t sys_clone(LinuxProcess& p, const SyscallArgs& a) {
                             "it returns ENOSYS");
         return -abi::kENOSYS;
     }
+    if (p.threads().live_threads() >= p.config().max_threads) return -abi::kEAGAIN;
     sparc::SparcCore& core = p.core();
     GuestThread& parent = p.thread();
     const int64_t tid = p.next_tid();

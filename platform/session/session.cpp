@@ -84,6 +84,8 @@ void Session::load_process(const std::vector<std::string>& argv, std::vector<std
     pc.argv = argv;
     pc.envp = std::move(envp);
     pc.stack_size = sim.stack_size;
+    pc.fs_root = options_.fs_root;
+    pc.max_threads = uint64_t(sim.max_threads);
     pc.seed = uint64_t(sim.seed);
     pc.epoch_seconds = uint64_t(sim.epoch);
     pc.timeslice = sim.timeslice;

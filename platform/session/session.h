@@ -59,6 +59,9 @@ struct SessionOptions {
     // name (its statistics are then "NAME.cpu0...."); empty: at the top.
     std::string name;
     std::ostream* diagnostics = &std::cerr; // the guest's stderr is its own
+    // User mode: the folder the program's file system calls are confined to,
+    // as after chroot(2) (platform/linux/guest_file_system.h); empty: the host's files.
+    std::string fs_root;
 };
 
 // Where a run pauses to write a checkpoint (docs/checkpoints.md).

@@ -381,3 +381,29 @@ TEST_CASE("m48t59: an initiator running ahead of SystemC time sees what its cloc
     run(sc_time(10, SC_SEC)); // the event at 5 s finds it done
     CHECK(b.peek(M::Flags) == 0x00);
 }
+
+// Found by the device_mmio fuzz target: with a time of day written out of
+// range (24:00:01), the wait to the next monthly match came out negative, the
+// alarm was due in the past and fired again and again at one instant (the
+// host hung). The clock carries such a time into the next day when it counts,
+// and so does the alarm's schedule.
+TEST_CASE("m48t59: an alarm after a time of day written out of range is due in the future",
+          "[m48t59]") {
+    TodBench b;
+    run(sc_time(2, SC_SEC));
+    b.write(M::AlarmDate, 0x02); // once a month: the 2nd at 00:00:00
+    b.write(M::AlarmHours, 0x00);
+    b.write(M::AlarmMinutes, 0x00);
+    b.write(M::AlarmSeconds, 0x00);
+    b.write(M::Control, M::kControlWrite);
+    b.write(M::Hours, 0x24); // 2026-01-01T24:00:01: 2026-01-02T00:00:01 once it counts
+    b.write(M::Minutes, 0x00);
+    b.write(M::Seconds, 0x01);
+    b.write(M::Control, 0x00);
+    CHECK(sc_core::sc_time_to_pending_activity() == sc_time(31 * 86400 - 1, SC_SEC));
+    run(sc_time(31 * 86400 - 2, SC_SEC));
+    CHECK(b.peek(M::Flags) == 0x00);
+    run(sc_time(1, SC_SEC)); // 2026-02-02T00:00:00
+    CHECK(b.read(M::Flags) == M::kFlagAlarm);
+    CHECK(b.clock() == Bytes{0x26, 0x02, 0x02, 0x00, 0x00, 0x00});
+}

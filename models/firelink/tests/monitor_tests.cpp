@@ -179,3 +179,25 @@ TEST_CASE("monitor: 4-byte halves, bad sizes and holes", "[monitor]") {
     b.write(reg("id"), 0); // read-only: ignored
     CHECK(b.read(reg("id")) == (kIdValue | 26));
 }
+
+// Found by the firelink_mmio fuzz target: a write to a sequence-buffer entry
+// (index up to 7) looked up counter set `index`'s filter, of which there are
+// two (an out-of-bounds reference; the sanitizers' bounds check stops it).
+TEST_CASE("monitor: writes to every sequence-buffer entry are ignored", "[monitor][tsb]") {
+    Bench b;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    b.write(reg("set1.types"), type_bit(TransactionType::RTS));
+    b.write(reg("control"), kControlSet1 | kControlTsb);
+    b.transaction(0x3000, TransactionType::RTS, 3, 17);
+    for (unsigned i = 0; i < 8; ++i) {
+        char address[32], info[32];
+        std::snprintf(address, sizeof address, "tsb%u.address", i);
+        std::snprintf(info, sizeof info, "tsb%u.info", i);
+        b.write(reg(address), ~0ull);
+        b.write(reg(info), ~0ull);
+        CHECK(b.read(reg(address)) == (i == 0 ? 0x3000 : 0));
+    }
+    CHECK(b.read(reg("tsb0.info")) >> kInfoTidShift == 17);
+    CHECK(b.read(reg("set1.types")) == type_bit(TransactionType::RTS));
+    CHECK(b.read(reg("set0.types")) == 0);
+}

@@ -66,6 +66,18 @@ struct Space {
     }
 };
 
+// Section os.memory as the address space saves it, and restored into another.
+std::vector<uint8_t> saved(AddressSpace& as) {
+    std::vector<uint8_t> bytes;
+    fireplane::StateIo w = fireplane::StateIo::writer("os.memory", bytes, 1);
+    as.checkpoint(w);
+    return bytes;
+}
+void restore(AddressSpace& as, const std::vector<uint8_t>& bytes) {
+    fireplane::StateIo r = fireplane::StateIo::reader("os.memory", bytes, 1);
+    as.checkpoint(r);
+}
+
 } // namespace
 
 // ---------------------------------------------------------------- AddressSpace
@@ -373,6 +385,53 @@ TEST_CASE("address space: running out of RAM fails the touch and sets out_of_mem
     CHECK(s.as.resident_pages() == 2);
 }
 
+TEST_CASE("address space: committed memory counts every page a mapping lets the process touch",
+          "[address_space][commit]") {
+    Space s(8);
+    s.as.map(0x10000, 4 * P, R | W, "heap");
+    CHECK(s.as.committed() == 4 * P);
+    s.as.map(0x100000, 100 * P, 0, "reserve"); // PROT_NONE: address space only
+    CHECK(s.as.committed() == 4 * P);
+    CHECK(s.as.fits(0x100000, 4 * P, R | W));
+    CHECK_FALSE(s.as.fits(0x100000, 5 * P, R));
+    CHECK(s.as.fits(0x10000, 8 * P, R | W)); // replacing the heap's 4 pages
+    CHECK(s.as.fits(0x100000, 100 * P, 0));
+    CHECK(s.as.protect(0x100000, 2 * P, R | W));
+    CHECK(s.as.committed() == 6 * P);
+    CHECK_FALSE(s.allows(0x100000 + 2 * P, Access::Read)); // a fault takes no page
+    CHECK(s.as.resident_pages() == 0);
+    // A touched page made inaccessible still holds its RAM.
+    CHECK(s.allows(0x100000, Access::Write));
+    CHECK(s.as.protect(0x100000, 2 * P, 0));
+    CHECK(s.as.committed() == 5 * P);
+    s.as.move(0x100000, 2 * P, 0x400000); // moved pages keep counting
+    CHECK(s.as.committed() == 5 * P);
+    s.as.unmap(0x400000, 2 * P);
+    CHECK(s.as.committed() == 4 * P);
+    s.as.map_device(0x800000, 16 * P, 0x1fff0000000, R | W); // registers take no RAM
+    CHECK(s.as.committed() == 4 * P);
+    CHECK(s.as.protect(0x800000, P, R));
+    CHECK(s.as.committed() == 4 * P);
+    s.as.unmap(0x800000, 16 * P);
+    s.as.unmap(0x10000, 4 * P);
+    CHECK(s.as.committed() == 0);
+    CHECK_FALSE(s.as.fits_more(9 * P));
+    CHECK(s.as.fits_more(8 * P));
+}
+
+TEST_CASE("address space: a restored address space commits what the saved one did",
+          "[address_space][commit][checkpoint]") {
+    Space a(32);
+    a.as.map(0x10000, 6 * P, R | W, "heap");
+    a.as.map(0x100000, 4 * P, R | W, "mmap");
+    CHECK(a.allows(0x100000, Access::Write));
+    CHECK(a.as.protect(0x100000, 4 * P, 0));
+    Space b(32);
+    restore(b.as, saved(a.as));
+    CHECK(b.as.committed() == 7 * P);
+    CHECK(b.as.committed() == a.as.committed());
+}
+
 TEST_CASE("address space: write_page_map lists the backed pages by address, with their segment",
           "[address_space]") {
     Space s;
@@ -601,11 +660,11 @@ TEST_CASE("memory syscalls: mmap's argument errors (EINVAL, ENOMEM, EBADF) map n
 
 TEST_CASE("memory syscalls: mmap fails with ENOMEM when no free range fits below the user top",
           "[syscalls][mmap]") {
-    Process t;
+    Process t; // PROT_NONE: the address range runs out, not the RAM
     const uint64_t room = kUserTop - LinuxProcess::kMmapBase;
-    CHECK(t.anon(0, room + P) == err(abi::kENOMEM));
-    CHECK(t.anon(0, room) == int64_t(LinuxProcess::kMmapBase)); // exactly what is left
-    CHECK(t.anon(0, P) == err(abi::kENOMEM));                   // and now nothing
+    CHECK(t.anon(0, room + P, 0, 0) == err(abi::kENOMEM));
+    CHECK(t.anon(0, room, 0, 0) == int64_t(LinuxProcess::kMmapBase)); // exactly what is left
+    CHECK(t.anon(0, P, 0, 0) == err(abi::kENOMEM));                   // and now nothing
 }
 
 TEST_CASE("memory syscalls: a file mmap is a private copy of its bytes, zero after the end",
@@ -788,6 +847,39 @@ TEST_CASE("memory syscalls: mremap with MREMAP_FIXED moves to the given address"
     CHECK(t.allows(b + 2 * P, Access::Write));
 }
 
+TEST_CASE("memory syscalls: memory beyond the RAM is ENOMEM from mmap, brk, mprotect and mremap",
+          "[syscalls][commit]") {
+    Process t; // 64 pages of RAM, 2 of them the text
+    const uint64_t ram = 64 * P;
+    CHECK(t.anon(0, ram) == -abi::kENOMEM);
+    CHECK(t.anon(0, 1ull << 40) == -abi::kENOMEM);
+    CHECK(t.brk(kHeap + ram) == int64_t(kHeap)); // the break stays
+    const int64_t reserve = t.anon(0, 4 * ram, 0, 0);
+    REQUIRE(reserve > 0);
+    CHECK(t.mprotect(uint64_t(reserve), ram, R | W) == -abi::kENOMEM);
+    CHECK(t.mprotect(uint64_t(reserve), 8 * P, R | W) == 0);
+    CHECK(t.mremap(uint64_t(reserve), 8 * P, ram, kMremapMayMove) == -abi::kENOMEM);
+    const int64_t grown = t.mremap(uint64_t(reserve), 8 * P, 16 * P, kMremapMayMove);
+    REQUIRE(grown > 0);
+    // All but the text's 2 and these 16 pages can be had, and not one more.
+    const int64_t rest = t.anon(0, ram - 18 * P);
+    REQUIRE(rest > 0);
+    CHECK(t.anon(0, P) == -abi::kENOMEM);
+    CHECK(t.brk(kHeap + P) == int64_t(kHeap));
+    CHECK(t.mprotect(uint64_t(reserve) + 16 * P, P, R) == -abi::kENOMEM);
+    // Unmapping gives it back.
+    CHECK(t.munmap(uint64_t(rest), ram - 18 * P) == 0);
+    CHECK(t.brk(kHeap + P) == int64_t(kHeap + P));
+    const int64_t again = t.anon(0, ram - 19 * P);
+    REQUIRE(again > 0);
+    for (uint64_t off = 0; off < ram - 19 * P; off += P) // every promised page can be touched
+        CHECK(t.allows(uint64_t(again) + off, Access::Write));
+    for (uint64_t off = 0; off < 16 * P; off += P)
+        CHECK(t.allows(uint64_t(grown) + off, Access::Write));
+    CHECK(t.allows(kHeap, Access::Write));
+    CHECK_FALSE(t.as.out_of_memory());
+}
+
 TEST_CASE("memory syscalls: mremap's errors: EINVAL, EFAULT", "[syscalls][mremap]") {
     Process t;
     constexpr uint64_t a = 0x30000000;
@@ -813,20 +905,12 @@ TEST_CASE("address space: a checkpoint is refused when its pages lie outside thi
     for (uint64_t k = 0; k < 16; ++k)
         big.byte(0x100000 + k * P) = 1;      // pages 0-15 of the RAM
     big.as.discard(0x100000 + 8 * P, 8 * P); // pages 8-15 become free
-    std::vector<uint8_t> bytes;
-    fireplane::StateIo w = fireplane::StateIo::writer("os.memory", bytes, 1);
-    big.as.checkpoint(w);
-
     Space same(32);
-    fireplane::StateIo r = fireplane::StateIo::reader("os.memory", bytes, 1);
-    same.as.checkpoint(r);
+    restore(same.as, saved(big.as));
     CHECK(same.pa_of(0x100000) == big.pa_of(0x100000));
 
     Space small(8); // the mapped pages fit, the free pages 8-15 do not
     big.as.discard(0x100000, 8 * P);
-    bytes.clear();
-    fireplane::StateIo w2 = fireplane::StateIo::writer("os.memory", bytes, 1);
-    big.as.checkpoint(w2);
-    fireplane::StateIo r2 = fireplane::StateIo::reader("os.memory", bytes, 1);
-    CHECK_THROWS_WITH(small.as.checkpoint(r2), Catch::Contains("outside the process's RAM"));
+    CHECK_THROWS_WITH(restore(small.as, saved(big.as)),
+                      Catch::Contains("outside the process's RAM"));
 }
