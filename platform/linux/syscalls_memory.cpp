@@ -4,6 +4,7 @@
 #include "linux_process.h"
 #include "syscall_table.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <vector>
@@ -77,20 +78,27 @@ int64_t sys_mmap(LinuxProcess& p, const SyscallArgs& a) {
         changed(p);
         return int64_t(addr);
     }
-    if (!p.memory().fits(addr, len, prot)) return -abi::kENOMEM; // strict commit: RAM, no swap
+    // Strict commit (RAM, no swap). A file's bytes are copied in now, so they
+    // take RAM even in a mapping the program cannot touch yet.
+    struct stat st {};
+    const uint64_t file_bytes =
+        host_fd >= 0 && ::fstat(host_fd, &st) == 0 && uint64_t(st.st_size) > offset
+            ? std::min(len, AS::page_up(uint64_t(st.st_size) - offset))
+            : 0;
+    if (!p.memory().fits(addr, len, prot) || (prot == 0 && !p.memory().fits_more(file_bytes)))
+        return -abi::kENOMEM;
     p.memory().map(addr, len, prot, host_fd < 0 ? "mmap" : "file");
     changed(p);
     if (host_fd >= 0) {
-        // A private copy of the file; MAP_SHARED writes do not reach the file.
+        // A private copy of the file, page by page as far as it goes; MAP_SHARED
+        // writes do not reach the file.
         if (flags & kMapShared)
             p.warn_once("mmap-shared", "MAP_SHARED file mappings are private copies in user mode");
-        std::vector<uint8_t> buf(len);
-        ssize_t n = ::pread(host_fd, buf.data(), len, off_t(offset));
-        if (n < 0) n = 0;
-        for (uint64_t off = 0; off < uint64_t(n); off += AS::kPageSize) {
-            uint64_t chunk = std::min<uint64_t>(AS::kPageSize, uint64_t(n) - off);
-            std::copy(buf.begin() + long(off), buf.begin() + long(off + chunk),
-                      p.memory().host_pointer(addr + off));
+        for (uint64_t off = 0; off < file_bytes; off += AS::kPageSize) {
+            uint8_t* page = p.memory().host_pointer(addr + off);
+            if (!page ||
+                ::pread(host_fd, page, AS::kPageSize, off_t(offset + off)) < ssize_t(AS::kPageSize))
+                break;
         }
     }
     return int64_t(addr);

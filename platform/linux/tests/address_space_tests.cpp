@@ -667,6 +667,29 @@ TEST_CASE("memory syscalls: mmap fails with ENOMEM when no free range fits below
     CHECK(t.anon(0, P, 0, 0) == err(abi::kENOMEM));                   // and now nothing
 }
 
+// Found by the syscall fuzzer: a PROT_NONE file mapping of 3 GiB made the
+// host read the file into a buffer as long as the mapping.
+TEST_CASE("memory syscalls: a file mmap takes RAM for the file's pages only, whatever its length",
+          "[syscalls][mmap][commit]") {
+    Process t; // 64 pages of RAM
+    char path[] = "/tmp/fireplane_mmap_XXXXXX";
+    const int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    ::unlink(path);
+    const std::string text(2 * P + 1, 'f'); // three pages
+    REQUIRE(::write(fd, text.data(), text.size()) == ssize_t(text.size()));
+    const int guest = t.p.files().add(fd, 3);
+    const int64_t at = t.mmap(0, 3ull << 30, 0, kMapPrivate, guest, 0);
+    REQUIRE(at > 0);
+    CHECK(t.as.resident_pages() == 3);
+    CHECK(t.as.committed() == 2 * P + 3 * P); // the text, and the file's pages
+    CHECK(t.mprotect(uint64_t(at), 2 * P, R) == 0);
+    CHECK(t.byte(uint64_t(at) + P) == 'f');
+    const std::string big(64 * P, 'g'); // more than the RAM: refused even without access
+    REQUIRE(::pwrite(fd, big.data(), big.size(), 0) == ssize_t(big.size()));
+    CHECK(t.mmap(0, 64 * P, 0, kMapPrivate, guest, 0) == -abi::kENOMEM);
+}
+
 TEST_CASE("memory syscalls: a file mmap is a private copy of its bytes, zero after the end",
           "[syscalls][mmap]") {
     Process t;
