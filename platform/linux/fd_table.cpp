@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 namespace fireplane::linux_user {
 
 FdTable::FdTable(const GuestFileSystem& fs) : fs_(&fs), host_(3) {
@@ -20,7 +22,7 @@ int FdTable::host(int64_t guest) const {
 }
 
 int FdTable::add(int host_fd, int from) {
-    for (int g = from; g < kMaxFds; ++g) {
+    for (int g = std::max(from, 0); g < kMaxFds; ++g) {
         if (g >= int(host_.size())) host_.resize(size_t(g) + 1, -1);
         if (host_[size_t(g)] < 0) {
             host_[size_t(g)] = host_fd;

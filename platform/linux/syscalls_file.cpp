@@ -229,12 +229,13 @@ int64_t sys_close(LinuxProcess& p, const SyscallArgs& a) {
     return p.files().close(int64_t(a.a[0])) ? 0 : -abi::kEBADF;
 }
 
-int64_t dup_to(LinuxProcess& p, uint64_t oldfd, int from, bool cloexec) {
+int64_t dup_to(LinuxProcess& p, uint64_t oldfd, int64_t from, bool cloexec) {
     int h = host_fd(p, oldfd);
     if (h < 0) return -abi::kEBADF;
+    if (from < 0 || from >= FdTable::kMaxFds) return -abi::kEINVAL; // F_DUPFD's lowest number
     int copy = ::fcntl(h, cloexec ? F_DUPFD_CLOEXEC : F_DUPFD, 3);
     if (copy < 0) return fail(errno);
-    int g = p.files().add(copy, from);
+    int g = p.files().add(copy, int(from));
     if (g < 0) {
         ::close(copy);
         return -abi::kEMFILE;
@@ -288,8 +289,8 @@ int64_t sys_fcntl(LinuxProcess& p, const SyscallArgs& a) {
     int h = host_fd(p, a.a[0]);
     if (h < 0) return -abi::kEBADF;
     switch (a.a[1]) {
-    case 0: return dup_to(p, a.a[0], int(a.a[2]), false);   // F_DUPFD
-    case 1030: return dup_to(p, a.a[0], int(a.a[2]), true); // F_DUPFD_CLOEXEC
+    case 0: return dup_to(p, a.a[0], int64_t(a.a[2]), false);   // F_DUPFD
+    case 1030: return dup_to(p, a.a[0], int64_t(a.a[2]), true); // F_DUPFD_CLOEXEC
     case 1: return host_result(::fcntl(h, F_GETFD));
     case 2: return host_result(::fcntl(h, F_SETFD, int(a.a[2])));
     case 3: {

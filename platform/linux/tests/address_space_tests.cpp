@@ -667,6 +667,17 @@ TEST_CASE("memory syscalls: mmap fails with ENOMEM when no free range fits below
     CHECK(t.anon(0, P, 0, 0) == err(abi::kENOMEM));                   // and now nothing
 }
 
+// Found by the syscall fuzzer: a negative lowest number wrote before the table.
+TEST_CASE("file syscalls: fcntl F_DUPFD with a lowest number out of range is EINVAL",
+          "[syscalls][fcntl]") {
+    Process t;
+    CHECK(t.call(92, "fcntl", {1, 0, uint64_t(-5)}) == -abi::kEINVAL);
+    CHECK(t.call(92, "fcntl", {1, 1030, uint64_t(FdTable::kMaxFds)}) == -abi::kEINVAL);
+    const int64_t copy = t.call(92, "fcntl", {1, 0, 10});
+    CHECK(copy == 10);
+    CHECK(t.call(6, "close", {uint64_t(copy)}) == 0);
+}
+
 // Found by the syscall fuzzer: a PROT_NONE file mapping of 3 GiB made the
 // host read the file into a buffer as long as the mapping.
 TEST_CASE("memory syscalls: a file mmap takes RAM for the file's pages only, whatever its length",
