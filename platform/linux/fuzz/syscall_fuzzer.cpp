@@ -17,7 +17,6 @@
 #include "core/stats/stats.h"
 #include "models/devices/ram.h"
 #include "models/devices/router.h"
-#include "platform/linux/guest_abi.h"
 #include "platform/linux/linux_process.h"
 #include "platform/linux/syscall_table.h"
 #include "platform/loader/elf_image.h"
