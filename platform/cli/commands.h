@@ -29,6 +29,8 @@ struct RunOptions {
     MonitorOptions monitors;            // --busstat, --trace-sample and their files
     std::string vamap_file;             // --vamap FILE: the process's VA-to-PA page map at the end
     std::string fs_root;                // run --fs-root DIR: the program's "/" ("": the host's)
+    bool clear_env = false;             // run --clear-env: the program gets none of the host's
+    std::vector<std::string> env;       // run --env NAME=VALUE, in order
     uint64_t max_instructions = 0;      // --max-instructions N (all CPUs; 0: no limit)
     std::string max_time;               // --max-time T, simulated ("": no limit)
     std::string checkpoint_dir;         // --checkpoint DIR ("": none)

@@ -214,6 +214,18 @@ int sc_main(int argc, char* argv[]) {
     run_cmd->add_option("--fs-root", run.fs_root,
                         "confine the program's file system calls to DIR, as chroot(2) would: "
                         "'/', '..' and symbolic links lead no further than DIR");
+    run_cmd->add_flag("--clear-env", run.clear_env,
+                      "start the program with an empty environment, not the host's (as env -i): "
+                      "runs to compare then see the same stack");
+    run_cmd
+        ->add_option("--env", run.env,
+                     "set NAME=VALUE in the program's environment (repeatable; after "
+                     "--clear-env)")
+        ->check([](const std::string& v) {
+            const size_t eq = v.find('=');
+            return eq == std::string::npos || eq == 0 ? std::string("'" + v + "' is not NAME=VALUE")
+                                                      : std::string();
+        });
     add_gdb_options(*run_cmd, run);
     add_sampling_options(*run_cmd, run);
     run_cmd->add_option("program", run.program, "the program and its arguments")

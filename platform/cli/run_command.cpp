@@ -10,6 +10,7 @@
 #include "platform/session/session.h"
 #include "progress_line.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstring>
@@ -25,10 +26,18 @@ namespace fireplane::cli {
 
 namespace {
 
-std::vector<std::string> host_environment() {
+// The host's environment (unless --clear-env), then each --env NAME=VALUE.
+std::vector<std::string> program_environment(const RunOptions& options) {
     std::vector<std::string> env;
-    for (char** e = environ; e && *e; ++e)
-        if (std::strncmp(*e, "SYSTEMC_", 8) != 0) env.emplace_back(*e); // ours, not the guest's
+    if (!options.clear_env)
+        for (char** e = environ; e && *e; ++e)
+            if (std::strncmp(*e, "SYSTEMC_", 8) != 0) env.emplace_back(*e); // ours, not the guest's
+    for (const std::string& set : options.env) {
+        const std::string name = set.substr(0, set.find('=') + 1);
+        auto same = [&](const std::string& e) { return e.compare(0, name.size(), name) == 0; };
+        env.erase(std::remove_if(env.begin(), env.end(), same), env.end());
+        env.push_back(set);
+    }
     return env;
 }
 
@@ -311,7 +320,7 @@ int run_program(const RunOptions& options) {
     const std::unique_ptr<rtl::PinTrace> rtl_trace = rtl_trace_of(options);
     plan_checkpoint(options, session); // refused at once if the machine cannot be saved
     if (options.restore_dir.empty())
-        session.load_program(options.program, host_environment());
+        session.load_program(options.program, program_environment(options));
     else
         restore(session, options.restore_dir, false);
     plan_sampling(options, session);
