@@ -14,6 +14,7 @@ class RatioEstimate {
 public:
     void add(double numerator, double denominator) { units_.push_back({numerator, denominator}); }
     size_t units() const { return units_.size(); }
+    void clear() { units_.clear(); }
     // Sum of numerators over sum of denominators; NaN with no denominator.
     double value() const;
     // The standard error of value(); NaN with fewer than two units.

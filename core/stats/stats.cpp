@@ -62,11 +62,14 @@ void StatsRegistry::add_formula(const std::string& name, std::function<double()>
 }
 
 void StatsRegistry::reset() {
+    ++resets_;
+    frozen_ = false;
     for (Entry& e : entries_)
         if (e.cumulative) e.baseline = e.raw(), e.frozen = false;
 }
 
 void StatsRegistry::freeze() {
+    frozen_ = true;
     for (Entry& e : entries_)
         if (e.cumulative && !e.frozen) e.frozen_value = e.raw(), e.frozen = true;
 }
@@ -79,6 +82,7 @@ void StatsRegistry::restore_entry(const std::string& name, const uint64_t* value
     if (value && at->counter) *const_cast<uint64_t*>(at->counter) = *value;
     at->baseline = baseline;
     at->frozen = frozen;
+    if (at->cumulative) frozen_ = frozen;
     at->frozen_value = frozen_value;
 }
 
@@ -113,6 +117,7 @@ const StatsRegistry::Entry* StatsRegistry::find(const std::string& name) const {
 
 void StatsRegistry::clear() {
     entries_.clear();
+    frozen_ = false;
 }
 
 } // namespace fireplane

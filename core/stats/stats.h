@@ -55,6 +55,10 @@ public:
     // now; freeze() stops them where they are (until the next reset()).
     void reset();
     void freeze();
+    // Whether the statistics are frozen now, and how many resets this process
+    // has made: sampled simulation measures only units while they count.
+    bool frozen() const { return frozen_; }
+    uint64_t resets() const { return resets_; }
 
     // Checkpoint restore (stats_checkpoint.h): sets the counter `name` (the
     // model's own member) to `*value`, if given, and its region-of-interest
@@ -65,6 +69,8 @@ public:
 private:
     void insert(Entry entry);
     std::vector<Entry> entries_;
+    bool frozen_ = false;
+    uint64_t resets_ = 0;
 };
 
 // One object's statistics, named `prefix` + "." + name, in the registry

@@ -109,6 +109,30 @@ TEST_CASE("Stats entries stay sorted and can be found and removed", "[stats]") {
     CHECK(reg.entries().size() == 3);
 }
 
+TEST_CASE("A region of interest: reset counts from now, freeze holds, and the registry says so",
+          "[stats]") {
+    StatsRegistry& reg = fresh();
+    uint64_t n = 5;
+    reg.add_counter("top.n", &n, "");
+    CHECK_FALSE(reg.frozen());
+    const uint64_t resets = reg.resets();
+    reg.reset();
+    CHECK(reg.resets() == resets + 1);
+    n += 3;
+    CHECK(reg.find("top.n")->value() == 3);
+    reg.freeze();
+    CHECK(reg.frozen());
+    n += 4;
+    CHECK(reg.find("top.n")->value() == 3);
+    reg.reset(); // a new region: counting again
+    CHECK_FALSE(reg.frozen());
+    CHECK(reg.resets() == resets + 2);
+    // A restored frozen statistic freezes the registry, as the run that saved it was.
+    reg.restore_entry("top.n", nullptr, 0, true, 7);
+    CHECK(reg.frozen());
+    CHECK(reg.find("top.n")->value() == 7);
+}
+
 TEST_CASE("A statistics group names its entries and takes them along when it goes", "[stats]") {
     StatsRegistry& reg = fresh();
     uint64_t n = 4;

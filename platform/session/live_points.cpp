@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
 
@@ -127,10 +128,22 @@ void LivePointWriter::unit_begins(const CheckpointInfo& info, const std::string&
     capturing_ = true;
 }
 
-void LivePointWriter::unit_ends() {
+void LivePointWriter::unit_ends(bool counted, bool dropped_earlier) {
+    if (dropped_earlier) {
+        for (const std::string& p : library_.points) {
+            std::filesystem::remove_all(dir_ + "/" + p);
+            library_.skipped.push_back(p + ": before the statistics were reset");
+        }
+        library_.points.clear();
+    }
     if (!capturing_) return;
     stop_capture();
     const std::string name = unit_name();
+    if (!counted) {
+        library_.skipped.push_back(name + ": the statistics did not count all through it "
+                                          "(outside the region of interest)");
+        return;
+    }
     for (MemoryImage* m : memories_)
         if (m->capture().overflowed()) {
             library_.skipped.push_back(name + ": the unit touched more memory than a live point "

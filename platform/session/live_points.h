@@ -41,7 +41,9 @@ public:
     // The warm-up begins: `why_not` is why the machine cannot be saved warm
     // now ("" when it can), and the unit then has no point.
     void unit_begins(const CheckpointInfo& info, const std::string& why_not);
-    void unit_ends();
+    // The unit ends: a point is kept only for a unit the estimate counts, and
+    // a reset of the statistics drops the points before it (Sampler).
+    void unit_ends(bool counted, bool dropped_earlier);
     // The index, once the run is over (a unit cut short by the end has no point).
     void finish();
 

@@ -60,7 +60,8 @@ const std::vector<Sampler::MetricDef>& Sampler::metric_table() {
 
 Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> cpus,
                  sparc::TimingKind measured, StatsRegistry& stats)
-    : options_(options), cpus_(std::move(cpus)), measured_(measured), stats_("sampling", stats) {
+    : options_(options), cpus_(std::move(cpus)), registry_(stats), estimate_resets_(stats.resets()),
+      measured_(measured), stats_("sampling", stats) {
     if (const std::string p = options.problem(); !p.empty()) throw std::invalid_argument(p);
     const auto resolve = [&](const std::vector<Term>& terms) {
         std::vector<Reading> out;
@@ -149,7 +150,23 @@ void Sampler::begin_unit() {
     unit_start_.clear();
     for (const sparc::SparcCpu* cpu : cpus_)
         unit_start_.push_back(reading(*cpu));
+    unit_resets_ = registry_.resets();
+    unit_frozen_ = registry_.frozen();
     phase_ = Phase::Measure;
+}
+
+void Sampler::end_unit() {
+    last_unit_.clear();
+    for (const Metric& m : metrics_)
+        last_unit_.emplace_back(sum(m.numerator) - m.num_start, sum(m.denominator) - m.den_start);
+    last_dropped_earlier_ = registry_.resets() != estimate_resets_;
+    if (last_dropped_earlier_) {
+        for (Metric& m : metrics_)
+            m.estimate.clear();
+        estimate_resets_ = registry_.resets();
+    }
+    last_counted_ = !unit_frozen_ && !registry_.frozen() && registry_.resets() == unit_resets_;
+    if (last_counted_) add_unit(last_unit_);
 }
 
 void Sampler::add_unit(const UnitSums& sums) {
@@ -173,11 +190,7 @@ uint64_t Sampler::at_pause() {
         [[fallthrough]];
     case Phase::Warmup: begin_unit(); return options_.unit;
     case Phase::Measure:
-        last_unit_.clear();
-        for (const Metric& m : metrics_)
-            last_unit_.emplace_back(sum(m.numerator) - m.num_start,
-                                    sum(m.denominator) - m.den_start);
-        add_unit(last_unit_);
+        end_unit();
         if (single_) {
             done_ = true;
             return 0;

@@ -62,6 +62,12 @@ public:
     using UnitSums = std::vector<std::pair<double, double>>;
     const UnitSums& last_unit() const { return last_unit_; }
     void add_unit(const UnitSums& sums);
+    // The estimates stand for what the statistics count, as a full run's do:
+    // a unit counts only if the statistics counted all through it (inside the
+    // region of interest, if the program has one), and a reset of the
+    // statistics drops the units before it.
+    bool last_unit_counted() const { return last_counted_; }
+    bool last_unit_dropped_earlier() const { return last_dropped_earlier_; }
 
     const SamplingOptions& options() const { return options_; }
     size_t units() const { return metrics_.empty() ? 0 : metrics_.front().estimate.units(); }
@@ -101,9 +107,16 @@ private:
     static double sum(const std::vector<Reading>& terms);
     void select(sparc::TimingKind kind);
     void begin_unit(); // the counters as the unit starts
+    void end_unit();   // the unit's sums, added if it counts
 
     SamplingOptions options_;
     std::vector<sparc::SparcCpu*> cpus_;
+    StatsRegistry& registry_;
+    // The registry's resets and whether it was frozen as the unit began, and
+    // its resets as the estimates began (last_unit_counted()).
+    uint64_t unit_resets_ = 0, estimate_resets_ = 0;
+    bool unit_frozen_ = false;
+    bool last_counted_ = false, last_dropped_earlier_ = false;
     sparc::TimingKind measured_;
     Phase phase_ = Phase::Warming;
     std::vector<Metric> metrics_;

@@ -36,10 +36,12 @@ bool Session::sampling_pause() {
         for (sparc::SparcCpu* cpu : platform_->cpus)
             cpu->core().flush_code();
         live_points_->unit_begins(checkpoint_info(), why);
-    } else if (live_points_ && sampler_->unit_ending()) {
-        live_points_->unit_ends();
     }
+    const bool unit_ends = sampler_->unit_ending();
     limits_.pause_left = sampler_->at_pause();
+    if (live_points_ && unit_ends)
+        live_points_->unit_ends(sampler_->last_unit_counted(),
+                                sampler_->last_unit_dropped_earlier());
     if (sampler_->done()) return false;
     limits_.resumed.notify(sc_core::SC_ZERO_TIME);
     return true;
