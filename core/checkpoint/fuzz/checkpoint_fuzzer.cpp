@@ -89,9 +89,13 @@ void restore_address_space(const uint8_t* data, size_t size) {
     StateIo io = reader(data, size);
     as.checkpoint(io);
     uint64_t pa;
+    // A page that translates is RAM, written here, or device registers mapped
+    // through /dev/mem, which have no host pointer (only the CPU's uncached
+    // path reaches them).
     for (const auto& [start, m] : as.mappings())
         for (uint64_t va : {start, m.end - 1})
-            if (as.translate(va, sparc::Access::Read, pa)) *as.host_pointer(va) = 1;
+            if (as.translate(va, sparc::Access::Read, pa))
+                if (uint8_t* host = as.host_pointer(va)) *host = 1;
 }
 
 void read_manifest(const uint8_t* data, size_t size) {
