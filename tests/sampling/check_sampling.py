@@ -10,12 +10,9 @@ value must lie inside its interval too.
 
   check_sampling.py FIREPLANE [--config YAML] [--model detailed]
       [--max-instructions N] [--sample N] [--unit N] [--warmup N] [--warming N]
-      [--max-error 0.02] [--all-inside] [--live-points] -- PROGRAM [ARGS...]
+      [--max-error 0.02] [--all-inside] -- PROGRAM [ARGS...]
 
-With --live-points the sampled run also saves live points, and the estimate
-measured from them (--live-points DIR) must pass the same checks, with at
-most --max-unusable of the points left out (a threaded program can run
-differently after a restore; docs/sampling.md).
+Live points are checked by check_live_points.py.
 """
 import argparse
 import os
@@ -42,8 +39,6 @@ def main():
     ap.add_argument("--warming", type=int)
     ap.add_argument("--max-error", type=float, default=0.02)
     ap.add_argument("--all-inside", action="store_true")
-    ap.add_argument("--live-points", action="store_true")
-    ap.add_argument("--max-unusable", type=float, default=0.05)
     a, program = sampling.parse_with_program(ap, sys.argv[1:], "check_sampling.py")
     limit, sample_options = sampling.run_options(a)
     if a.warming:
@@ -51,21 +46,10 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         full, full_s = run(a.fireplane, program, a.config, a.model, limit,
                            os.path.join(tmp, "full.json"))
-        library = os.path.join(tmp, "points")
-        save = ["--save-live-points", library] if a.live_points else []
         sampled, sampled_s = run(a.fireplane, program, a.config, a.model,
-                                 limit + sample_options + save, os.path.join(tmp, "sampled.json"))
+                                 limit + sample_options, os.path.join(tmp, "sampled.json"))
         failures = check(a, full, sampled, f"{os.path.basename(program[0])}: sampled",
                          full_s, sampled_s)
-        if a.live_points:
-            points, points_s = run(a.fireplane, [], a.config, a.model,
-                                   ["--live-points", library, "--jobs", "2"],
-                                   os.path.join(tmp, "points.json"))
-            failures += check(a, full, points, "  from its live points", full_s, points_s)
-            saved, measured = sampling.units(sampled), sampling.units(points)
-            if measured < (1 - a.max_unusable) * saved:
-                failures.append(f"{saved - measured} of {saved} live points left out "
-                                f"(at most {100 * a.max_unusable:.0f}%)")
     for f in failures:
         print("FAIL: " + f)
     sys.exit(1 if failures else 0)
