@@ -149,6 +149,14 @@ int measure_live_points(const RunOptions& options, Session& session, std::ofstre
     if (r.unusable.size() > kShown)
         std::fprintf(stderr, "fireplane: ... and %zu more points left out\n",
                      r.unusable.size() - kShown);
+    for (size_t i = 0; i < r.unparked.size() && i < kShown && !options.quiet; ++i)
+        std::fprintf(stderr,
+                     "fireplane: live points: the machine could not be parked after %s; a new "
+                     "process goes on\n",
+                     r.unparked[i].c_str());
+    if (r.unparked.size() > kShown && !options.quiet)
+        std::fprintf(stderr, "fireplane: ... and after %zu more points\n",
+                     r.unparked.size() - kShown);
     const int code = session.sampler()->units() ? 0 : 1;
     if (!code && !options.quiet)
         std::fprintf(stderr,

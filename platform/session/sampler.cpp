@@ -128,8 +128,12 @@ uint64_t Sampler::start() {
 }
 
 uint64_t Sampler::start_unit() {
+    // The point was saved in warming, before the switch to the measured model
+    // (at_pause): the switch is made here as it was there, whatever model the
+    // restored CPU runs now, so that the pipeline restarts as it did.
     for (sparc::SparcCpu* cpu : cpus_) {
         cpu->set_run_timing(measured_, 0);
+        cpu->select_timing(sparc::TimingKind::Warming);
         cpu->select_timing(measured_);
     }
     single_ = true;

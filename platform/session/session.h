@@ -183,6 +183,7 @@ public:
         std::vector<std::string> unusable; // a point, and why its unit is left out
         std::string notes;                 // what restoring said (cold sections)
         size_t processes = 0;              // forked to measure them
+        std::vector<std::string> unparked; // a point after which parking failed, and why
         double host_seconds = 0;
     };
     LivePointRun run_live_points(const std::string& dir, unsigned jobs = 1);

@@ -29,7 +29,8 @@ namespace {
 
 // What a child says of a point: the point's index and the record's length
 // (8 bytes each), then a byte of Outcome::Kind, why (for any other than Ok),
-// a newline, the notes, a NUL, and the sums (Ok only).
+// a newline, why the machine could not be parked after it (if so), a
+// newline, the notes, a NUL, and the sums (Ok only).
 void write_all(int fd, const void* data, size_t n) {
     const auto* p = static_cast<const char*>(data);
     while (n) {
@@ -49,19 +50,22 @@ struct Outcome {
         Internal = 'i', // a model bug
     } kind = Internal;
     std::string why = "no process reported on it", notes;
+    std::string ends; // why its machine could not be parked after it
     Sampler::UnitSums sums;
 };
 
 Outcome parse(const std::string& text, size_t metrics) {
     Outcome o;
-    const size_t nl = text.find('\n'), nul = text.find('\0', nl == std::string::npos ? 0 : nl);
-    if (nl == std::string::npos || nul == std::string::npos) {
+    const size_t nl = text.find('\n'), nl2 = text.find('\n', nl == std::string::npos ? 0 : nl + 1),
+                 nul = text.find('\0', nl2 == std::string::npos ? 0 : nl2);
+    if (nl == std::string::npos || nl2 == std::string::npos || nul == std::string::npos) {
         o.why = "its process ended without a result";
         return o;
     }
     o.kind = Outcome::Kind(text[0]);
     o.why = text.substr(1, nl - 1);
-    o.notes = text.substr(nl + 1, nul - nl - 1);
+    o.ends = text.substr(nl + 1, nl2 - nl - 1);
+    o.notes = text.substr(nl2 + 1, nul - nl2 - 1);
     if (o.kind != Outcome::Ok) return o;
     if (text.size() - nul - 1 != metrics * 2 * sizeof(double)) {
         o.kind = Outcome::Internal;
@@ -119,23 +123,31 @@ void Session::measure_live_points(const std::vector<CheckpointReader>& points, s
             kind = Outcome::Internal;
             why = e.what();
         }
-        std::string text = char(kind) + why + "\n" + notes.str();
-        text.push_back('\0');
+        std::string sums;
         if (kind == Outcome::Ok)
             for (const auto& [num, den] : sampler_->last_unit()) {
                 const double v[2] = {num, den};
-                text.append(reinterpret_cast<const char*>(v), sizeof v);
+                sums.append(reinterpret_cast<const char*>(v), sizeof v);
             }
-        const uint64_t header[2] = {i, text.size()};
-        write_all(fd, header, sizeof header);
-        write_all(fd, text.data(), text.size());
-        if (kind == Outcome::Bad || kind == Outcome::Internal || i + 1 == end) break;
         // A model the next point does not set (an optional section saved cold,
         // or of another geometry) must start cold, as in a machine just built:
         // a new process goes on from the next point, as when parking fails.
-        if (!points[i + 1].restores_whole(checkpoints_)) break;
-        const sc_core::sc_time next(double(points[i + 1].info().time_ps), sc_core::SC_PS);
-        if (!park_for_restore(next).empty()) break;
+        // Parked before the record is sent, so that it can say why not.
+        bool go_on = (kind == Outcome::Ok || kind == Outcome::Unusable) && i + 1 < end &&
+                     points[i + 1].restores_whole(checkpoints_);
+        std::string ends;
+        if (go_on) {
+            const sc_core::sc_time next(double(points[i + 1].info().time_ps), sc_core::SC_PS);
+            ends = park_for_restore(next);
+            go_on = ends.empty();
+        }
+        std::string text = char(kind) + why + "\n" + ends + "\n" + notes.str();
+        text.push_back('\0');
+        text += sums;
+        const uint64_t header[2] = {i, text.size()};
+        write_all(fd, header, sizeof header);
+        write_all(fd, text.data(), text.size());
+        if (!go_on) break;
     }
     ::_exit(0); // no destructors: they belong to the parent's machine
 }
@@ -243,7 +255,11 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
             // A process that reported nothing, or an error, ends the run (below).
             const Outcome::Kind last =
                 ended.next > ended.first ? outcomes[ended.next - 1].kind : Outcome::Internal;
-            if (last == Outcome::Ok || last == Outcome::Unusable) spawn(ended.next, ended.end);
+            if (last == Outcome::Ok || last == Outcome::Unusable) {
+                if (const std::string& ends = outcomes[ended.next - 1].ends; !ends.empty())
+                    result.unparked.push_back("'" + library.points[ended.next - 1] + "': " + ends);
+                spawn(ended.next, ended.end);
+            }
         }
     }
 
@@ -260,6 +276,7 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
         if (result.notes.empty()) result.notes = o.notes;
         sampler_->add_unit(o.sums);
     }
+    std::sort(result.unparked.begin(), result.unparked.end()); // the points' names sort
     result.host_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

@@ -8,10 +8,13 @@ under that setting and compared with a sampled run made directly under it:
 one library serves other timing configurations. With --cold-set P=V (a
 cache geometry the library was not saved with), every unit starts cold,
 whichever process measures it: --jobs 1 and --jobs N give the same estimates.
+With --clear-env the program starts with an empty environment, as on every
+host, rather than with the host's (whose size moves the program's stack).
 
   check_live_points.py FIREPLANE [--config YAML] [--max-instructions N]
       [--sample N] [--unit N] [--warmup N] [--jobs N]
-      [--other-set P=V] [--max-other-error 0.005] [--cold-set P=V] -- PROGRAM [ARGS...]
+      [--other-set P=V] [--max-other-error 0.005] [--cold-set P=V] [--clear-env]
+      -- PROGRAM [ARGS...]
 """
 import argparse
 import os
@@ -35,12 +38,15 @@ def main():
     ap.add_argument("--other-set")
     ap.add_argument("--max-other-error", type=float, default=0.005)
     ap.add_argument("--cold-set")
+    ap.add_argument("--clear-env", action="store_true")
     a, program = sampling.parse_with_program(ap, sys.argv[1:], "check_live_points.py")
     limit, sample = sampling.run_options(a)
+    # The runs of the program itself (the library's measurings name no program).
+    program_runs = (["--clear-env"] if a.clear_env else []) + limit + sample
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         library = os.path.join(tmp, "points")
-        made = run(a.fireplane, program, a.config, [], limit + sample +
+        made = run(a.fireplane, program, a.config, [], program_runs +
                    ["--save-live-points", library], os.path.join(tmp, "made.json"))
         want = sampling.estimates(made.stats)
         units = sampling.units(made.stats)
@@ -63,9 +69,11 @@ def main():
             # unit, so each process measures its whole run of points.
             processes = re.search(r"at once, (\d+) processes\)", used.stderr)
             if not processes or int(processes.group(1)) != jobs:
+                why = [line for line in used.stderr.splitlines() if "could not be parked" in line]
                 failures.append(f"--jobs {jobs}: measured in "
                                 f"{processes.group(1) if processes else 'an unknown number of'}"
-                                f" processes, not {jobs}: a machine did not park")
+                                f" processes, not {jobs}: a machine did not park\n  " +
+                                "\n  ".join(why))
             for name, (est, ci) in want.items():
                 g_est, g_ci = got[name]
                 same = (est == g_est or (est != est and g_est != g_est)) and \
@@ -75,7 +83,7 @@ def main():
                                     f"saved the points {est!r} ± {ci!r}")
         if a.other_set:
             # The same library under another setting, against a sampled run made under it.
-            direct = run(a.fireplane, program, a.config, [a.other_set], limit + sample,
+            direct = run(a.fireplane, program, a.config, [a.other_set], program_runs,
                          os.path.join(tmp, "direct.json"))
             other = run(a.fireplane, [], a.config, [a.other_set],
                         ["--live-points", library, "--jobs", str(a.jobs)],
