@@ -166,6 +166,7 @@ void SparcCpu::select_timing(TimingKind kind) {
 
 void SparcCpu::set_limits(RunLimits* limits) {
     limits_ = limits;
+    if (limits) limits->add_cpu(&resume_event_);
     end_cycle_ = ~uint64_t(0);
     if (!limits || limits->end == sc_core::sc_max_time()) return;
     // Time as the statistics count it, cycles / clock rate: SystemC's period is
@@ -241,7 +242,7 @@ bool SparcCpu::paused() {
         limits_->reached = RunLimits::Reached::Pause;
         sc_core::sc_pause();
     }
-    wait(limits_->resumed);
+    wait(resume_event_);
     return true;
 }
 

@@ -212,6 +212,7 @@ private:
     bool send_interrupt(const InterruptVector& vector);
     RunAhead run_ahead_; // with the quantum of the model running now
     RunLimits* limits_ = nullptr;
+    sc_core::sc_event resume_event_;    // after a pause (RunLimits::resume)
     uint64_t end_cycle_ = ~uint64_t(0); // limits_->end on this CPU's clock
     uint64_t syncs_ = 0;
     // SystemC runs one process at a time: the CPU whose core executes now, if any.

@@ -191,7 +191,7 @@ std::string Session::park_for_restore(const sc_core::sc_time& next) {
         if (cpu->core().halted()) return std::string(cpu->name()) + " has halted";
         cpu->park();
     }
-    limits_.resumed.notify(sc_core::SC_ZERO_TIME);
+    limits_.resume();
     const auto ready = [&] {
         for (const sparc::SparcCpu* cpu : platform_->cpus)
             if (!cpu->parked()) return std::string(cpu->name()) + " did not go to sleep";
@@ -222,14 +222,14 @@ bool Session::checkpoint_pause() {
         if (++checkpoint_attempts_ > kMaxAttempts)
             throw CheckpointError("no point to save the machine at was found: " + not_quiescent());
         limits_.pause_left = kRetryInstructions;
-        limits_.resumed.notify(sc_core::SC_ZERO_TIME);
+        limits_.resume();
         return true;
     }
     write_checkpoint(checkpoint_->dir);
     checkpoint_written_ = true;
     const bool go_on = checkpoint_->continue_after;
     checkpoint_.reset();
-    if (go_on) limits_.resumed.notify(sc_core::SC_ZERO_TIME);
+    if (go_on) limits_.resume();
     return go_on;
 }
 

@@ -43,7 +43,7 @@ bool Session::sampling_pause() {
         live_points_->unit_ends(sampler_->last_unit_counted(),
                                 sampler_->last_unit_dropped_earlier());
     if (sampler_->done()) return false;
-    limits_.resumed.notify(sc_core::SC_ZERO_TIME);
+    limits_.resume();
     return true;
 }
 
