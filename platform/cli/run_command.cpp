@@ -142,21 +142,21 @@ int measure_live_points(const RunOptions& options, Session& session, std::ofstre
     const Session::LivePointRun r =
         session.run_live_points(absolute(options.live_points), options.jobs);
     std::cerr << r.notes;
-    constexpr size_t kShown = 5;
-    for (size_t i = 0; i < r.unusable.size() && i < kShown; ++i)
-        std::fprintf(stderr, "fireplane: live point %s; its unit is left out\n",
-                     r.unusable[i].c_str());
-    if (r.unusable.size() > kShown)
-        std::fprintf(stderr, "fireplane: ... and %zu more points left out\n",
-                     r.unusable.size() - kShown);
-    for (size_t i = 0; i < r.unparked.size() && i < kShown && !options.quiet; ++i)
-        std::fprintf(stderr,
-                     "fireplane: live points: the machine could not be parked after %s; a new "
-                     "process goes on\n",
-                     r.unparked[i].c_str());
-    if (r.unparked.size() > kShown && !options.quiet)
-        std::fprintf(stderr, "fireplane: ... and after %zu more points\n",
-                     r.unparked.size() - kShown);
+    // The first few of a list, then how many more.
+    const auto list = [](const std::vector<std::string>& items, const char* line,
+                         const char* more) {
+        constexpr size_t kShown = 5;
+        for (size_t i = 0; i < items.size() && i < kShown; ++i)
+            std::fprintf(stderr, line, items[i].c_str());
+        if (items.size() > kShown) std::fprintf(stderr, more, items.size() - kShown);
+    };
+    list(r.unusable, "fireplane: live point %s; its unit is left out\n",
+         "fireplane: ... and %zu more points left out\n");
+    if (!options.quiet)
+        list(r.unparked,
+             "fireplane: live points: the machine could not be parked after %s; a new process "
+             "goes on\n",
+             "fireplane: ... and after %zu more points\n");
     const int code = session.sampler()->units() ? 0 : 1;
     if (!code && !options.quiet)
         std::fprintf(stderr,

@@ -128,22 +128,17 @@ uint64_t Sampler::start() {
 }
 
 uint64_t Sampler::start_unit() {
-    // The point was saved in warming, before the switch to the measured model
-    // (at_pause): the switch is made here as it was there, whatever model the
-    // restored CPU runs now, so that the pipeline restarts as it did.
+    // The point was saved in warming, just before at_pause() switched to the
+    // measured model: the restored machine goes back there and makes that
+    // switch, whatever model its CPUs run now, so the pipeline restarts as it did.
     for (sparc::SparcCpu* cpu : cpus_) {
         cpu->set_run_timing(measured_, 0);
         cpu->select_timing(sparc::TimingKind::Warming);
-        cpu->select_timing(measured_);
     }
     single_ = true;
     done_ = false;
-    if (options_.warmup) {
-        phase_ = Phase::Warmup;
-        return options_.warmup;
-    }
-    begin_unit();
-    return options_.unit;
+    phase_ = Phase::Warming;
+    return at_pause();
 }
 
 void Sampler::begin_unit() {

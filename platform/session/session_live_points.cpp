@@ -255,17 +255,14 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
             // A process that reported nothing, or an error, ends the run (below).
             const Outcome::Kind last =
                 ended.next > ended.first ? outcomes[ended.next - 1].kind : Outcome::Internal;
-            if (last == Outcome::Ok || last == Outcome::Unusable) {
-                if (const std::string& ends = outcomes[ended.next - 1].ends; !ends.empty())
-                    result.unparked.push_back("'" + library.points[ended.next - 1] + "': " + ends);
-                spawn(ended.next, ended.end);
-            }
+            if (last == Outcome::Ok || last == Outcome::Unusable) spawn(ended.next, ended.end);
         }
     }
 
     // In point order, whatever process measured them: the same estimates every time.
     for (size_t i = 0; i < outcomes.size(); ++i) {
         const Outcome& o = outcomes[i];
+        if (!o.ends.empty()) result.unparked.push_back("'" + library.points[i] + "': " + o.ends);
         const std::string what = "live point '" + library.points[i] + "': " + o.why;
         if (o.kind == Outcome::Bad) throw CheckpointError(what);
         if (o.kind == Outcome::Internal) throw std::runtime_error(what);
@@ -276,7 +273,6 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
         if (result.notes.empty()) result.notes = o.notes;
         sampler_->add_unit(o.sums);
     }
-    std::sort(result.unparked.begin(), result.unparked.end()); // the points' names sort
     result.host_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

@@ -72,8 +72,8 @@ def main():
                 why = [line for line in used.stderr.splitlines() if "could not be parked" in line]
                 failures.append(f"--jobs {jobs}: measured in "
                                 f"{processes.group(1) if processes else 'an unknown number of'}"
-                                f" processes, not {jobs}: a machine did not park\n  " +
-                                "\n  ".join(why))
+                                f" processes, not {jobs}: a machine did not park" +
+                                "".join("\n  " + line for line in why))
             for name, (est, ci) in want.items():
                 g_est, g_ci = got[name]
                 same = (est == g_est or (est != est and g_est != g_est)) and \
