@@ -31,9 +31,10 @@ constexpr bool rows_in_enum_order() {
 static_assert(rows_in_enum_order(), "kCacheEvents: one row per CacheEvent, in enum order");
 } // namespace
 
-CacheBridge::CacheBridge(const char* socket_name, sc_core::sc_time period, PerfCounters& counters)
+CacheBridge::CacheBridge(const char* socket_name, sc_core::sc_time period, PerfCounters& counters,
+                         unsigned rank)
     : socket(socket_name), period_(period), counters_(counters),
-      ext_(new cache::CpuRequestExtension) {
+      ext_(new cache::CpuRequestExtension), arrival_(rank) {
     socket.bind(static_cast<cache::CacheBwIf&>(*this));
     payload_.set_extension(ext_);
     set_next_request(ext_->request);
@@ -77,7 +78,7 @@ cache::CacheAnswer CacheBridge::send() {
 
 cache::CacheAnswer CacheBridge::wait_for_answer() {
     while (!arrived_)
-        sc_core::wait(arrival_);
+        sc_core::wait(arrival_.event());
     arrived_ = false;
     return ext_->answer;
 }

@@ -5,6 +5,7 @@
 // events the caches report on the CPU's hardware counters.
 #include "detailed_timing.h"
 #include "models/cache/cpu_cache_socket.h"
+#include "ordered_event.h"
 #include "perf_counters.h"
 
 #include <systemc>
@@ -16,7 +17,9 @@ class CacheBridge : public CachePort, private cache::CacheBwIf {
 public:
     cache::CpuCacheInitiatorSocket socket;
 
-    CacheBridge(const char* socket_name, sc_core::sc_time period, PerfCounters& counters);
+    // rank: the CPU's agent ID, which orders answers due at one instant.
+    CacheBridge(const char* socket_name, sc_core::sc_time period, PerfCounters& counters,
+                unsigned rank);
 
     cache::CacheAnswer send() override;
     // b_transport: the caches' functional warming, which never waits. A load
@@ -47,7 +50,7 @@ private:
     // The last warmed load's line, which loads need not warm again (shift 0: none).
     uint64_t repeat_va_ = 0, repeat_pa_ = 0;
     unsigned repeat_shift_ = 0;
-    sc_core::sc_event arrival_;
+    OrderedEvent arrival_;
 };
 
 } // namespace fireplane::sparc

@@ -9,6 +9,8 @@
 // A pause (for a checkpoint) is a limit the run comes back from: the CPUs
 // that reach it wait, SystemC returns from sc_start (sc_pause), and the host
 // may save the machine and then go on (resume()).
+#include "ordered_event.h"
+
 #include <systemc>
 
 #include <algorithm>
@@ -27,17 +29,17 @@ struct RunLimits {
     uint64_t pause_left = ~uint64_t(0);
     // ... or when SystemC time reaches this (the simulation loop pauses).
     sc_core::sc_time pause_time = sc_core::sc_max_time();
-    // Each CPU waits for its own event at a pause, and resume() notifies them
-    // in CPU order, as a restore wakes its CPUs (SparcCpu::restored): SystemC
-    // then runs the CPUs in one order after either, and a restored run
-    // interleaves threads as the run that saved it did.
-    std::vector<sc_core::sc_event*> resume_events;
-    void add_cpu(sc_core::sc_event* e) {
+    // Each CPU waits for its own event at a pause, an OrderedEvent as those a
+    // restore wakes it with (SparcCpu::restored): the CPUs then run in one
+    // order after either, and a restored run interleaves threads as the run
+    // that saved it did.
+    std::vector<OrderedEvent*> resume_events;
+    void add_cpu(OrderedEvent* e) {
         if (std::find(resume_events.begin(), resume_events.end(), e) == resume_events.end())
             resume_events.push_back(e);
     }
     void resume() {
-        for (sc_core::sc_event* e : resume_events)
+        for (OrderedEvent* e : resume_events)
             e->notify(sc_core::SC_ZERO_TIME);
     }
     // A pause now (a magic instruction): the CPU running stops after it.

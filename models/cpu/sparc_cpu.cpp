@@ -23,7 +23,7 @@ SparcCpu::SparcCpu(sc_core::sc_module_name name, const SparcCpuConfig& config)
       run_ahead_{config.quantum, config.lookahead}, fixed_timing_(config.fixed),
       caches_(std::make_unique<cache::CacheHierarchy>("caches", config.caches, period_,
                                                       uint16_t(config.agent_id))),
-      bridge_("cache_socket", period_, core_.counters),
+      bridge_("cache_socket", period_, core_.counters, config.agent_id),
       detailed_(config.pipeline, config.caches.icache.geometry.line_size, bridge_) {
     socket.register_invalidate_direct_mem_ptr(this, &SparcCpu::invalidate_direct_mem_ptr);
     bridge_.socket.bind(caches_->cpu_side);
@@ -139,7 +139,7 @@ void SparcCpu::sleep_until_woken() {
     ++sleeps_;
     if (wake_at_ < sc_core::sc_time_stamp()) wake_at_ = sc_core::sc_max_time(); // it has fired
     sleeping_ = true;
-    wait(wake_event_);
+    wait(wake_event_.event());
     sleeping_ = false;
     wake_at_ = sc_core::sc_max_time();
     const uint64_t now = cycle_at(sc_core::sc_time_stamp(), period_);
@@ -242,7 +242,7 @@ bool SparcCpu::paused() {
         limits_->reached = RunLimits::Reached::Pause;
         sc_core::sc_pause();
     }
-    wait(resume_event_);
+    wait(resume_event_.event());
     return true;
 }
 

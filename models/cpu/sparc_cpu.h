@@ -20,6 +20,7 @@
 #include "models/cache/cache_hierarchy.h"
 #include "models/common/roles.h"
 #include "models/mmu/cheetah_mmu.h"
+#include "ordered_event.h"
 #include "run_ahead.h"
 #include "run_limits.h"
 #include "sparc_core.h"
@@ -173,7 +174,8 @@ private:
     // SystemC time catches up with the CPU's clock.
     void sync() {
         synced_at_ = clock_time();
-        wait(local_time());
+        sync_event_.notify(local_time());
+        wait(sync_event_.event());
         synced_at_ = sc_core::SC_ZERO_TIME;
     }
     // How far ahead of SystemC time the CPU may run now.
@@ -212,15 +214,17 @@ private:
     bool send_interrupt(const InterruptVector& vector);
     RunAhead run_ahead_; // with the quantum of the model running now
     RunLimits* limits_ = nullptr;
-    sc_core::sc_event resume_event_;    // after a pause (RunLimits::resume)
-    uint64_t end_cycle_ = ~uint64_t(0); // limits_->end on this CPU's clock
+    OrderedEvent resume_event_{config_.agent_id}; // after a pause (RunLimits::resume)
+    uint64_t end_cycle_ = ~uint64_t(0);           // limits_->end on this CPU's clock
     uint64_t syncs_ = 0;
     // SystemC runs one process at a time: the CPU whose core executes now, if any.
     static inline SparcCpu* running_ = nullptr;
     std::vector<tlm::tlm_dmi> dmi_regions_;
     bool started_ = false;
     CpuDispatcher* dispatcher_ = nullptr;
-    sc_core::sc_event wake_event_;
+    // Wake-ups at one instant go in agent-ID order (ordered_event.h).
+    OrderedEvent wake_event_{config_.agent_id};
+    OrderedEvent sync_event_{config_.agent_id};         // sync()'s end
     sc_core::sc_time wake_at_ = sc_core::sc_max_time(); // its earliest pending notification
     bool sleeping_ = false;                             // in sleep_until_woken
     bool parking_ = false;                              // park()ed: sleep

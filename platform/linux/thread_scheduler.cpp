@@ -248,7 +248,10 @@ GuestThread* ThreadScheduler::take_runnable(unsigned cpu, const GuestThread* pre
         }
     }
     if (oldest == run_queue_.end()) return nullptr;
-    const bool starving = now - (*oldest)->queued_since >= timeslice_;
+    // sc_time is unsigned, and `now` (a CPU's clock, whole cycles) may be
+    // a fraction of a cycle behind the time a thread was queued at.
+    const sc_time since = (*oldest)->queued_since;
+    const bool starving = now > since && now - since >= timeslice_;
     const auto pick = warm != run_queue_.end() && !starving ? warm : oldest;
     GuestThread* t = *pick;
     run_queue_.erase(pick);

@@ -723,11 +723,16 @@ TEST_CASE("scheduler (simulated): a woken thread goes back to the sleeping CPU i
           "[scheduler][simulated]") {
     Rig r(3);
     r.main(1);
-    r.spawn(2); // CPU 1
-    r.spawn(3); // CPU 2
+    // Placed by their affinities, which then allow every CPU: a CPU whose
+    // thread blocks at once dispatches again before the others run, and
+    // would take both.
+    r.spawn(2, 0b010); // CPU 1
+    r.spawn(3, 0b100); // CPU 2
     r.then = [&](sparc::SparcCpu& c, GuestThread& t) {
-        if (t.tid != 1 && t.last_cpu < 0) // its first run: it waits on a futex
+        if (t.tid != 1 && t.last_cpu < 0) { // its first run: it waits on a futex
+            t.affinity = r.os->all_cpus();
             r.os->block(t, Rig::futex(t.tid == 2 ? kFutexA : kFutexB));
+        }
         (void)c;
     };
     at_time(sc_time(20, SC_US), [&] {
@@ -736,6 +741,8 @@ TEST_CASE("scheduler (simulated): a woken thread goes back to the sleeping CPU i
     });
     sc_core::sc_start(sc_time(40, SC_US));
     const sc_time woken(20, SC_US);
+    REQUIRE(r.first_run(2, 1) == SC_ZERO_TIME);
+    REQUIRE(r.first_run(3, 2) == SC_ZERO_TIME);
     CHECK(r.first_run(3, 2, woken).has_value()); // CPU 2, though CPU 1 is lower and asleep
     CHECK(r.first_run(2, 1, woken).has_value());
     CHECK_FALSE(r.first_run(3, 1, woken).has_value());

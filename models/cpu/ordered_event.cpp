@@ -1,0 +1,103 @@
+// sc_spawn
+#define SC_INCLUDE_DYNAMIC_PROCESSES
+#include "ordered_event.h"
+
+#include <set>
+#include <tuple>
+
+namespace fireplane::sparc {
+
+// The one queue of a simulation, and the method that delivers it.
+class WakeQueue {
+public:
+    static WakeQueue& of_simulation() {
+        // Made once and never destroyed: sc_event's destructor needs the kernel,
+        // which static destruction may already have taken down.
+        static WakeQueue* queue = nullptr;
+        static sc_core::sc_simcontext* made_in = nullptr;
+        if (!queue || made_in != sc_core::sc_get_curr_simcontext()) {
+            queue = new WakeQueue;
+            made_in = sc_core::sc_get_curr_simcontext();
+        }
+        return *queue;
+    }
+
+    uint64_t next_order(unsigned rank) { return (uint64_t(rank) << 32) | made_++; }
+
+    void add(OrderedEvent& e, uint64_t at) {
+        if (e.due_ <= at) return;
+        if (e.due_ != OrderedEvent::kNone) due_.erase({e.due_, e.order_, &e});
+        e.due_ = at;
+        due_.insert({at, e.order_, &e});
+        arm();
+    }
+
+    void remove(OrderedEvent& e) {
+        if (e.due_ == OrderedEvent::kNone) return;
+        due_.erase({e.due_, e.order_, &e});
+        e.due_ = OrderedEvent::kNone;
+        arm();
+    }
+
+private:
+    struct Entry {
+        uint64_t at, order;
+        OrderedEvent* event;
+        bool operator<(const Entry& o) const {
+            return std::tie(at, order) < std::tie(o.at, o.order);
+        }
+    };
+
+    WakeQueue() {
+        sc_core::sc_spawn_options options;
+        options.spawn_method();
+        options.set_sensitivity(&timer_);
+        options.dont_initialize();
+        sc_core::sc_spawn([this] { deliver(); }, "ordered_wakeups", &options);
+    }
+
+    void deliver() {
+        const uint64_t now = sc_core::sc_time_stamp().value();
+        armed_ = OrderedEvent::kNone;
+        while (!due_.empty() && due_.begin()->at <= now) {
+            OrderedEvent& e = *due_.begin()->event;
+            due_.erase(due_.begin());
+            e.due_ = OrderedEvent::kNone;
+            e.event_.notify(); // immediate: runnable now, in this order
+        }
+        arm();
+    }
+
+    // The kernel's one event stays at the first due time exactly: the CPUs'
+    // horizons read it (sc_time_to_pending_activity).
+    void arm() {
+        const uint64_t first = due_.empty() ? OrderedEvent::kNone : due_.begin()->at;
+        if (first == armed_) return;
+        timer_.cancel();
+        armed_ = first;
+        if (first == OrderedEvent::kNone) return;
+        const uint64_t now = sc_core::sc_time_stamp().value();
+        timer_.notify(sc_core::sc_time::from_value(first > now ? first - now : 0));
+    }
+
+    sc_core::sc_event timer_;
+    std::set<Entry> due_;
+    uint64_t armed_ = OrderedEvent::kNone;
+    uint32_t made_ = 0;
+};
+
+OrderedEvent::OrderedEvent(unsigned rank) : order_(WakeQueue::of_simulation().next_order(rank)) {}
+
+OrderedEvent::~OrderedEvent() {
+    cancel();
+}
+
+void OrderedEvent::notify(const sc_core::sc_time& delay) {
+    WakeQueue::of_simulation().add(*this, (sc_core::sc_time_stamp() + delay).value());
+}
+
+void OrderedEvent::cancel() {
+    WakeQueue::of_simulation().remove(*this);
+}
+
+} // namespace fireplane::sparc
