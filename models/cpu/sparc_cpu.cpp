@@ -142,6 +142,7 @@ void SparcCpu::sleep_until_woken() {
     wait(wake_event_.event());
     sleeping_ = false;
     wake_at_ = sc_core::sc_max_time();
+    if (std::exchange(restored_running_, false)) return; // it was not idle
     const uint64_t now = cycle_at(sc_core::sc_time_stamp(), period_);
     if (now > core_.cycles()) {
         idle_cycles_ += now - core_.cycles();
@@ -212,9 +213,13 @@ void SparcCpu::checkpoint(StateIo& io) {
 }
 
 // The restored machine's CPUs all sleep (nothing ran them yet): those that
-// were running go on now, the others wake when they would have.
+// were running go on now, the others wake when they would have. A running
+// CPU's clock may be behind SystemC time (it was paused while time went on,
+// Session::sampling_pause): it goes on from there, as in the run that saved it,
+// and gains no idle cycles.
 void SparcCpu::restored() {
     const sc_time now = sc_core::sc_time_stamp();
+    restored_running_ = !sleeping_;
     if (!sleeping_)
         wake_event_.notify(delay_until(synced_at_, now));
     else if (wake_at_ != sc_core::sc_max_time() && wake_at_ >= now)
@@ -228,7 +233,7 @@ std::string SparcCpu::not_quiescent() const {
 }
 
 void SparcCpu::unschedule() {
-    parking_ = end_quantum_ = false;
+    parking_ = end_quantum_ = restored_running_ = false;
     wake_event_.cancel();
     wake_at_ = sc_core::sc_max_time();
     core_.flush_code();
@@ -280,7 +285,7 @@ void SparcCpu::run_thread() {
         const sc_time ahead = local_time(), limit = horizon();
         if (ahead >= limit) {
             ++syncs_;
-            sync();
+            sync_at_boundary();
             continue;
         }
         const uint64_t cycles_left =
@@ -301,7 +306,7 @@ void SparcCpu::run_thread() {
         if (local_time() >= horizon() || core_.halted() || end_quantum_) {
             ++syncs_;
             end_quantum_ = false;
-            sync();
+            sync_at_boundary();
         }
     }
 }

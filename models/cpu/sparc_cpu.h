@@ -132,8 +132,13 @@ public:
     void unschedule() override;
     // Live points: the CPU goes to sleep at its next instruction boundary,
     // and again whenever woken, as a machine just built sleeps until a
-    // restore wakes it; parked() once it sleeps. unschedule() ends that.
-    void park() { parking_ = true; }
+    // restore wakes it; parked() once it sleeps. unschedule() ends that. A
+    // CPU waiting at a boundary for SystemC time to catch up with its clock
+    // stops waiting: the restore sets its clock anyway.
+    void park() {
+        parking_ = true;
+        if (synced_at_boundary_) sync_event_.notify(sc_core::SC_ZERO_TIME);
+    }
     bool parked() const { return sleeping_; }
 
     // The Cheetah+ I- and D-MMU (firmware mode; user mode translates through the OS layer).
@@ -177,6 +182,11 @@ private:
         sync_event_.notify(local_time());
         wait(sync_event_.event());
         synced_at_ = sc_core::SC_ZERO_TIME;
+    }
+    void sync_at_boundary() { // between instructions: park() may end it early
+        synced_at_boundary_ = true;
+        sync();
+        synced_at_boundary_ = false;
     }
     // How far ahead of SystemC time the CPU may run now.
     sc_core::sc_time horizon() const;
@@ -228,7 +238,9 @@ private:
     sc_core::sc_time wake_at_ = sc_core::sc_max_time(); // its earliest pending notification
     bool sleeping_ = false;                             // in sleep_until_woken
     bool parking_ = false;                              // park()ed: sleep
+    bool restored_running_ = false;                     // restored(), and it was not asleep
     sc_core::sc_time synced_at_;                        // in sync(): the time it waits for
+    bool synced_at_boundary_ = false;                   // ... between instructions
     uint64_t idle_cycles_ = 0;
     bool end_quantum_ = false;
     uint64_t sleeps_ = 0;

@@ -249,6 +249,11 @@ private:
     // `next`, as a machine just built is (quiescent, every CPU asleep, no
     // event scheduled). Returns "" or why it cannot be.
     std::string park_for_restore(const sc_core::sc_time& next);
+    // Why the machine cannot be saved whole (required state, then timing state) now, or "".
+    std::string quiescence() const;
+    // SystemC time goes on, one pending activity at a time, until ready()
+    // says "" or the next step would pass `limit`; returns its last answer.
+    std::string run_until(const std::function<std::string()>& ready, const sc_core::sc_time& limit);
     CheckpointInfo checkpoint_info() const;
     // Session::restore's halves: the machine ready for a checkpoint of this
     // kind, then the checkpoint's state (at its time) into it.

@@ -183,6 +183,22 @@ void Session::checkpoint_at(const CheckpointOptions& options) {
     if (options.at == CheckpointOptions::At::Time) limits_.pause_time = options.time;
 }
 
+std::string Session::quiescence() const {
+    std::string why = not_quiescent();
+    return why.empty() ? not_quiescent(true) : why;
+}
+
+std::string Session::run_until(const std::function<std::string()>& ready,
+                               const sc_core::sc_time& limit) {
+    std::string why;
+    while (!(why = ready()).empty() && sc_core::sc_pending_activity()) {
+        const sc_core::sc_time step = sc_core::sc_time_to_pending_activity();
+        if (sc_core::sc_time_stamp() + step > limit) break;
+        sc_core::sc_start(step);
+    }
+    return why;
+}
+
 std::string Session::park_for_restore(const sc_core::sc_time& next) {
     // No more instructions: every CPU sleeps from its next instruction
     // boundary on (those paused now at once), and SystemC time goes on
@@ -195,16 +211,9 @@ std::string Session::park_for_restore(const sc_core::sc_time& next) {
     const auto ready = [&] {
         for (const sparc::SparcCpu* cpu : platform_->cpus)
             if (!cpu->parked()) return std::string(cpu->name()) + " did not go to sleep";
-        std::string why = not_quiescent();
-        return why.empty() ? not_quiescent(true) : why;
+        return quiescence();
     };
-    std::string why;
-    while (!(why = ready()).empty() && sc_core::sc_pending_activity()) {
-        const sc_core::sc_time step = sc_core::sc_time_to_pending_activity();
-        if (sc_core::sc_time_stamp() + step > next) break;
-        sc_core::sc_start(step);
-    }
-    if (!why.empty()) return why;
+    if (std::string why = run_until(ready, next); !why.empty()) return why;
     for (const CheckpointRegistry::Section& s : checkpoints_.sections())
         s.model->unschedule();
     checkpoints_.set_restoring(true);

@@ -5,6 +5,12 @@
 
 namespace fireplane {
 
+namespace {
+// How long a pause waits for the caches' answers before a live point (a few
+// memory latencies; what does not land by then is not a cache answer).
+const sc_core::sc_time kSettleTime(10, sc_core::SC_US);
+} // namespace
+
 void Session::make_sampler(const SamplingOptions& options, const char* what) {
     const sparc::TimingKind measured = simulation().model;
     if (measured != sparc::TimingKind::Detailed && measured != sparc::TimingKind::Fixed)
@@ -27,10 +33,17 @@ void Session::sample(const SamplingOptions& options) {
 }
 
 bool Session::sampling_pause() {
+    // Where a live point goes, nothing may be in flight. A CPU may still wait
+    // for its caches (its miss came just before the pause, or in the unit
+    // before a short warming): SystemC time goes on until the answers have
+    // landed, every other CPU still paused (RunLimits::reached stays set, so
+    // a CPU that gets to an instruction boundary waits too). Every sampled run
+    // does it, so that saving the points does not change the run.
+    if (sampler_->unit_next())
+        run_until([this] { return quiescence(); }, sc_core::sc_time_stamp() + kSettleTime);
     limits_.reached = sparc::RunLimits::Reached::None;
     if (live_points_ && sampler_->unit_next()) {
-        std::string why = not_quiescent();
-        if (why.empty()) why = not_quiescent(true);
+        const std::string why = quiescence();
         // Decoded code is host-side: dropped, the unit decodes it again from
         // memory, and the capture sees which code the unit runs.
         for (sparc::SparcCpu* cpu : platform_->cpus)
