@@ -86,18 +86,19 @@ private:
     uint32_t made_ = 0;
 };
 
-OrderedEvent::OrderedEvent(unsigned rank) : order_(WakeQueue::of_simulation().next_order(rank)) {}
+OrderedEvent::OrderedEvent(unsigned rank)
+    : queue_(WakeQueue::of_simulation()), order_(queue_.next_order(rank)) {}
 
 OrderedEvent::~OrderedEvent() {
     cancel();
 }
 
 void OrderedEvent::notify(const sc_core::sc_time& delay) {
-    WakeQueue::of_simulation().add(*this, (sc_core::sc_time_stamp() + delay).value());
+    queue_.add(*this, (sc_core::sc_time_stamp() + delay).value());
 }
 
 void OrderedEvent::cancel() {
-    WakeQueue::of_simulation().remove(*this);
+    queue_.remove(*this);
 }
 
 } // namespace fireplane::sparc

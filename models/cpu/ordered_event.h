@@ -17,6 +17,8 @@
 
 namespace fireplane::sparc {
 
+class WakeQueue;
+
 class OrderedEvent {
 public:
     // Ranks order events due at one instant (a CPU's agent ID); events of one
@@ -36,6 +38,7 @@ public:
 private:
     friend class WakeQueue;
     static constexpr uint64_t kNone = ~uint64_t(0);
+    WakeQueue& queue_; // the simulation's, looked up once
     sc_core::sc_event event_;
     uint64_t order_;       // rank, then the making order
     uint64_t due_ = kNone; // SystemC time value of the pending notification

@@ -285,7 +285,7 @@ void SparcCpu::run_thread() {
         const sc_time ahead = local_time(), limit = horizon();
         if (ahead >= limit) {
             ++syncs_;
-            sync_at_boundary();
+            sync();
             continue;
         }
         const uint64_t cycles_left =
@@ -306,7 +306,7 @@ void SparcCpu::run_thread() {
         if (local_time() >= horizon() || core_.halted() || end_quantum_) {
             ++syncs_;
             end_quantum_ = false;
-            sync_at_boundary();
+            sync();
         }
     }
 }

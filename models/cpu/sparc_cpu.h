@@ -137,7 +137,9 @@ public:
     // stops waiting: the restore sets its clock anyway.
     void park() {
         parking_ = true;
-        if (synced_at_boundary_) sync_event_.notify(sc_core::SC_ZERO_TIME);
+        // In sync() (synced_at_ set) and not for its caches: between instructions.
+        if (synced_at_ != sc_core::SC_ZERO_TIME && !detailed_.waiting())
+            sync_event_.notify(sc_core::SC_ZERO_TIME);
     }
     bool parked() const { return sleeping_; }
 
@@ -182,11 +184,6 @@ private:
         sync_event_.notify(local_time());
         wait(sync_event_.event());
         synced_at_ = sc_core::SC_ZERO_TIME;
-    }
-    void sync_at_boundary() { // between instructions: park() may end it early
-        synced_at_boundary_ = true;
-        sync();
-        synced_at_boundary_ = false;
     }
     // How far ahead of SystemC time the CPU may run now.
     sc_core::sc_time horizon() const;
@@ -240,7 +237,6 @@ private:
     bool parking_ = false;                              // park()ed: sleep
     bool restored_running_ = false;                     // restored(), and it was not asleep
     sc_core::sc_time synced_at_;                        // in sync(): the time it waits for
-    bool synced_at_boundary_ = false;                   // ... between instructions
     uint64_t idle_cycles_ = 0;
     bool end_quantum_ = false;
     uint64_t sleeps_ = 0;
