@@ -154,15 +154,25 @@ void SparcCpu::select_timing(TimingKind kind) {
     if (kind == timing()) return;
     ++timing_switches_;
     // By TimingKind: the model, and whether it keeps the timed quantum.
+    // Warming does: a spinning CPU runs up to a quantum past the store that
+    // releases it, so threads meet as in the timed model only on its quantum.
     const struct {
         TimingModel* model;
         bool timed;
-    } kModels[] = {
-        {nullptr, false}, {&fixed_timing_, true}, {&detailed_, true}, {&warming_, false}};
+    } kModels[] = {{nullptr, false}, {&fixed_timing_, true}, {&detailed_, true}, {&warming_, true}};
     static_assert(std::size(kModels) == unsigned(TimingKind::Warming) + 1);
+    pace_probe_.stop(); // a model's last instruction before a switch has no end to measure
     if (kind == TimingKind::Detailed) detailed_.restart();
     core_.set_timing_model(kModels[unsigned(kind)].model);
     run_ahead_.quantum = kModels[unsigned(kind)].timed ? config_.timed_quantum : config_.quantum;
+}
+
+void SparcCpu::set_code_pace(CodePace* pace) {
+    pace_probe_.attach(pace);
+    PaceProbe* probe = pace ? &pace_probe_ : nullptr;
+    detailed_.set_pace_probe(probe);
+    fixed_timing_.set_pace_probe(probe);
+    warming_.set_pace(pace);
 }
 
 void SparcCpu::set_limits(RunLimits* limits) {

@@ -158,8 +158,11 @@ public:
         config_.timing = kind;
         config_.fast_forward = fast_forward;
     }
-    // The CPI the warming model's time goes at (warming_timing.h).
+    // The CPI the warming model's time goes at (warming_timing.h) where
+    // `pace` has none for the code; the timed models measure into `pace`
+    // (code_pace.h), which a sampled run's CPUs share. Null for none.
     void set_warming_cpi(double cpi) { warming_.set_cpi(cpi); }
+    void set_code_pace(CodePace* pace);
     // Before the run: the quanta of the functional and of the timed models,
     // and the lookahead of all (run_ahead.h).
     void set_run_ahead(const sc_core::sc_time& functional, const sc_core::sc_time& timed,
@@ -248,6 +251,7 @@ private:
     CacheBridge bridge_; // to caches_
     DetailedTiming detailed_;
     WarmingTiming warming_{detailed_};
+    PaceProbe pace_probe_; // the timed models' measurements for warming's pace
     // The pipeline and predictor: optional, like the caches' "<cpu>.caches".
     CheckpointSection pipeline_section_{std::string(this->name()) + ".pipeline", 1, detailed_,
                                         CheckpointRegistry::Kind::Optional};

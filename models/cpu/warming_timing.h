@@ -5,9 +5,11 @@
 // Nothing is counted. Sampled simulation runs it between its detailed
 // units, so each unit starts warm without the detailed model's cost.
 //
-// Time goes at a set CPI (1 until told otherwise; the sampler sets each
-// unit's), so that the threads of a program, its timers and its spin waits
-// keep about the pace they have in the detailed model.
+// Time goes at the CPI the timed model measured for the instruction's code
+// (code_pace.h), or else at a set CPI (1 until told otherwise; the sampler
+// sets the CPU's in its units so far), so that the threads of a program, its
+// timers and its spin waits keep about the pace they have in the detailed model.
+#include "code_pace.h"
 #include "detailed_timing.h"
 
 #include <algorithm>
@@ -22,7 +24,7 @@ public:
     TimingKind kind() const override { return TimingKind::Warming; }
     uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override {
         detailed_.warm(core, insn);
-        owed_ += cpi_;
+        owed_ += pace_ ? paced_cpi(insn.pc) : cpi_;
         const uint64_t cycles = owed_ >> kFraction;
         owed_ &= (uint64_t(1) << kFraction) - 1;
         return cycles;
@@ -30,13 +32,32 @@ public:
     // Cycles per instruction from now on, at least 1/65536.
     void set_cpi(double cpi) {
         cpi_ = std::max<uint64_t>(1, uint64_t(cpi * double(uint64_t(1) << kFraction) + 0.5));
+        cached_generation_ = ~uint64_t(0);
+    }
+    // The CPIs by code to go at instead, where measured; null for none.
+    void set_pace(const CodePace* pace) {
+        pace_ = pace;
+        cached_generation_ = ~uint64_t(0);
     }
 
 private:
-    static constexpr unsigned kFraction = 16; // fixed point: integer cycles stay exact
+    static constexpr unsigned kFraction = CodePace::kFraction; // integer cycles stay exact
+    // Instructions run in regions: the last region's CPI is kept until the table changes.
+    uint64_t paced_cpi(uint64_t pc) {
+        const uint64_t region = CodePace::region(pc);
+        if (region != cached_region_ || pace_->generation() != cached_generation_) {
+            cached_region_ = region;
+            cached_generation_ = pace_->generation();
+            cached_cpi_ = pace_->cpi(region, cpi_);
+        }
+        return cached_cpi_;
+    }
+
     DetailedTiming& detailed_;
     uint64_t cpi_ = uint64_t(1) << kFraction;
     uint64_t owed_ = 0; // the fraction of a cycle not yet counted
+    const CodePace* pace_ = nullptr;
+    uint64_t cached_region_ = 0, cached_generation_ = ~uint64_t(0), cached_cpi_ = 0;
 };
 
 } // namespace fireplane::sparc

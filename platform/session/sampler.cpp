@@ -81,8 +81,13 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
     };
     for (const MetricDef& d : metric_table())
         metrics_.push_back({&d, resolve(d.numerator), resolve(d.denominator), 0, 0, {}});
+    for (sparc::SparcCpu* cpu : cpus_)
+        cpu->set_code_pace(&pace_);
     stats_.add_formula(
         "units", [this] { return double(units()); }, "units measured");
+    stats_.add_formula(
+        "paced_regions", [this] { return double(pace_.regions()); },
+        "regions of code whose CPI the timed phases measured for warming's pace");
     for (const Metric& m : metrics_) {
         const RatioEstimate* e = &m.estimate;
         const double scale = m.def->scale;
@@ -93,6 +98,11 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
             std::string(m.def->name) + ".ci99_7", [e, scale] { return scale * e->half_width(); },
             "half the width of its 99.7% confidence interval");
     }
+}
+
+Sampler::~Sampler() {
+    for (sparc::SparcCpu* cpu : cpus_)
+        cpu->set_code_pace(nullptr);
 }
 
 double Sampler::sum(const std::vector<Reading>& terms) {

@@ -11,12 +11,16 @@
 // sampler moves between these phases at the run's pauses (RunLimits), so a
 // unit is exact in instructions and starts at an instruction boundary.
 //
+// Warming goes at the pace the units measured, by region of code
+// (models/cpu/code_pace.h), so that threads meet as in the timed model.
+//
 // Each metric (CPI, miss rates, bus transactions per instruction) is a ratio
 // of sums of per-CPU counters, estimated over the units with its 99.7%
 // confidence interval (core/stats/ratio_estimate.h). The estimates are
 // statistics too: sampling.<metric>.estimate, .ci99_7, and sampling.units.
 #include "core/stats/ratio_estimate.h"
 #include "core/stats/stats.h"
+#include "models/cpu/code_pace.h"
 #include "models/cpu/sparc_cpu.h"
 
 #include <cstdint>
@@ -41,6 +45,7 @@ public:
     // `measured`: the timed model the units run (Fixed or Detailed).
     Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> cpus,
             sparc::TimingKind measured, StatsRegistry& stats);
+    ~Sampler();
     Sampler(const Sampler&) = delete;
     Sampler& operator=(const Sampler&) = delete;
 
@@ -111,6 +116,7 @@ private:
 
     SamplingOptions options_;
     std::vector<sparc::SparcCpu*> cpus_;
+    sparc::CodePace pace_; // every CPU's, measured in the timed phases
     StatsRegistry& registry_;
     // The registry's resets and whether it was frozen as the unit began, and
     // its resets as the estimates began (last_unit_counted()).
