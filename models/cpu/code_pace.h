@@ -8,9 +8,10 @@
 // instructions spent waiting (and every metric per instruction) follow.
 //
 // CodePace keeps the cycles per instruction that the timed model measured
-// for each region of code (kRegionBytes of instructions), over every CPU of
-// the machine, recent ones weighing more. Warming charges an instruction the
-// CPI of its region, or the CPU's own when its region has not been measured.
+// in the units for each region of code (64 bytes: kRegionShift), over every
+// CPU of the machine, recent ones weighing more. Not in the warm-ups: their
+// restarted pipeline and the sharing warming moved without bus time run slow. Warming charges an
+// instruction the CPI of its region, or the CPU's own when its region has not been measured.
 #include <cstddef>
 #include <cstdint>
 #include <unordered_map>

@@ -168,11 +168,17 @@ void SparcCpu::select_timing(TimingKind kind) {
 }
 
 void SparcCpu::set_code_pace(CodePace* pace) {
+    code_pace_ = pace;
+    warming_.set_pace(pace);
+    measure_pace(false);
+}
+
+void SparcCpu::measure_pace(bool on) {
+    CodePace* pace = on ? code_pace_ : nullptr;
     pace_probe_.attach(pace);
     PaceProbe* probe = pace ? &pace_probe_ : nullptr;
     detailed_.set_pace_probe(probe);
     fixed_timing_.set_pace_probe(probe);
-    warming_.set_pace(pace);
 }
 
 void SparcCpu::set_limits(RunLimits* limits) {

@@ -159,10 +159,12 @@ public:
         config_.fast_forward = fast_forward;
     }
     // The CPI the warming model's time goes at (warming_timing.h) where
-    // `pace` has none for the code; the timed models measure into `pace`
-    // (code_pace.h), which a sampled run's CPUs share. Null for none.
+    // `pace` (code_pace.h, which a sampled run's CPUs share; null for none)
+    // has none for the code; and whether the timed models measure into
+    // `pace` now (a sampled run's units).
     void set_warming_cpi(double cpi) { warming_.set_cpi(cpi); }
     void set_code_pace(CodePace* pace);
+    void measure_pace(bool on);
     // Before the run: the quanta of the functional and of the timed models,
     // and the lookahead of all (run_ahead.h).
     void set_run_ahead(const sc_core::sc_time& functional, const sc_core::sc_time& timed,
@@ -251,7 +253,8 @@ private:
     CacheBridge bridge_; // to caches_
     DetailedTiming detailed_;
     WarmingTiming warming_{detailed_};
-    PaceProbe pace_probe_; // the timed models' measurements for warming's pace
+    CodePace* code_pace_ = nullptr; // warming's pace, shared by a sampled run's CPUs
+    PaceProbe pace_probe_;          // the timed models' measurements into it
     // The pipeline and predictor: optional, like the caches' "<cpu>.caches".
     CheckpointSection pipeline_section_{std::string(this->name()) + ".pipeline", 1, detailed_,
                                         CheckpointRegistry::Kind::Optional};

@@ -87,7 +87,7 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
         "units", [this] { return double(units()); }, "units measured");
     stats_.add_formula(
         "paced_regions", [this] { return double(pace_.regions()); },
-        "regions of code whose CPI the timed phases measured for warming's pace");
+        "regions of code whose CPI the units measured for warming's pace");
     for (const Metric& m : metrics_) {
         const RatioEstimate* e = &m.estimate;
         const double scale = m.def->scale;
@@ -162,9 +162,13 @@ void Sampler::begin_unit() {
     unit_resets_ = registry_.resets();
     unit_frozen_ = registry_.frozen();
     phase_ = Phase::Measure;
+    for (sparc::SparcCpu* cpu : cpus_)
+        cpu->measure_pace(true);
 }
 
 void Sampler::end_unit() {
+    for (sparc::SparcCpu* cpu : cpus_)
+        cpu->measure_pace(false);
     last_unit_.clear();
     for (const Metric& m : metrics_)
         last_unit_.emplace_back(sum(m.numerator) - m.num_start, sum(m.denominator) - m.den_start);

@@ -116,7 +116,7 @@ private:
 
     SamplingOptions options_;
     std::vector<sparc::SparcCpu*> cpus_;
-    sparc::CodePace pace_; // every CPU's, measured in the timed phases
+    sparc::CodePace pace_; // every CPU's, measured in the units
     StatsRegistry& registry_;
     // The registry's resets and whether it was frozen as the unit began, and
     // its resets as the estimates began (last_unit_counted()).
