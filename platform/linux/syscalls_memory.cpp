@@ -137,6 +137,9 @@ int64_t sys_mremap(LinuxProcess& p, const SyscallArgs& a) {
     const uint64_t flags = a.a[3];
     if (!page_aligned(old_addr) || new_len == 0 || (flags & ~(kMremapMayMove | kMremapFixed)))
         return -abi::kEINVAL;
+    // An old length of 0 (or one near 2^64, which pages up to 0) duplicates
+    // a shared mapping in Linux; a private one, all this layer makes, is EINVAL.
+    if (old_len == 0) return p.memory().is_mapped(old_addr, 1) ? -abi::kEINVAL : -abi::kEFAULT;
     if (!p.memory().is_mapped(old_addr, old_len)) return -abi::kEFAULT;
     auto it = p.memory().mappings().upper_bound(old_addr);
     --it;

@@ -863,6 +863,20 @@ TEST_CASE("memory syscalls: mremap shrinks in place, grows in place, or moves wi
     CHECK(t.as.mappings().at(a + 3 * P).name == "mmap"); // the wall stays
 }
 
+// Found by the syscall fuzzer: an old length of 0 is mapped vacuously, and
+// below every mapping the search for the one that holds it stepped before
+// the first (a crash).
+TEST_CASE("memory syscalls: mremap of an old length 0 is EINVAL in a mapping, EFAULT outside",
+          "[syscalls][mremap]") {
+    Process t;
+    constexpr uint64_t a = 0x30000000;
+    REQUIRE(t.anon(a, 2 * P, kMapFixed) == int64_t(a));
+    CHECK(t.mremap(P, 0, P, kMremapMayMove) == err(abi::kEFAULT)); // below every mapping
+    CHECK(t.mremap(a, 0, P, kMremapMayMove) == err(abi::kEINVAL));
+    CHECK(t.mremap(a, ~uint64_t(0), P, 0) == err(abi::kEINVAL)); // pages up to 0
+    CHECK(t.as.is_mapped(a, 2 * P));
+}
+
 TEST_CASE("memory syscalls: mremap with MREMAP_FIXED moves to the given address",
           "[syscalls][mremap]") {
     Process t;
