@@ -8,7 +8,6 @@
 // adds its stall to the instruction. A request that must wait for the bus
 // stops the core after this instruction; the CPU module waits for the answer
 // in SystemC time and then calls resume() with the cycle it came back.
-#include "code_pace.h"
 #include "core/checkpoint/checkpointable.h"
 #include "insn.h"
 #include "instruction_class.h"
@@ -56,8 +55,6 @@ public:
     bool waiting() const { return waiting_; }
     // Its answer: the access completed at `answer.ready`; the core's cycles move there.
     void resume(SparcCore& core, const cache::CacheAnswer& answer);
-    // Measures each instruction's cycles for warming's pace (code_pace.h); null stops.
-    void set_pace_probe(PaceProbe* probe) { probe_ = probe; }
     // Starts a fresh pipeline (the model was switched in); the branch
     // predictor keeps what it learnt.
     void restart();
@@ -100,7 +97,6 @@ private:
 
     PipelineConfig pipeline_config_;
     PipelineModel pipeline_;
-    PaceProbe* probe_ = nullptr;
     unsigned fetch_shift_ = 0; // log2 of the I$ line
     CachePort& port_;
     // Tells the pipeline where a control transfer went and counts the branch events.

@@ -7,7 +7,7 @@
 namespace fireplane::sparc {
 
 uint64_t FixedTiming::retire(SparcCore& core, const RetiredInstruction& insn) {
-    if (probe_) probe_->retiring(insn.pc, insn.cycle, core.cpi[CpiCause::Idle]);
+    measure(insn, core.cpi[CpiCause::Idle]);
     bool read = false, write = false;
     for (unsigned i = 0; i < insn.access_count; ++i) {
         const cache::RequestKind k = insn.accesses[i].kind;

@@ -2,7 +2,6 @@
 // The fixed timing model: every instruction takes one cycle, and each kind of
 // memory access a fixed number more. Cheap, and a baseline for the detailed
 // model: the difference between the two is what the memory system costs.
-#include "code_pace.h"
 #include "timing_model.h"
 
 namespace fireplane::sparc {
@@ -18,12 +17,9 @@ public:
     explicit FixedTiming(const FixedTimingConfig& config) : config_(config) {}
     TimingKind kind() const override { return TimingKind::Fixed; }
     uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override;
-    // Measures each instruction's cycles for warming's pace (code_pace.h); null stops.
-    void set_pace_probe(PaceProbe* probe) { probe_ = probe; }
 
 private:
     FixedTimingConfig config_;
-    PaceProbe* probe_ = nullptr;
 };
 
 } // namespace fireplane::sparc

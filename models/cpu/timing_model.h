@@ -5,6 +5,7 @@
 // it took. Without one (functional mode) every instruction takes one cycle and
 // the core runs in chains at full speed. Models switch at instruction
 // boundaries, in both directions.
+#include "code_pace.h"
 #include "models/cache/cache_request.h"
 
 #include <cstdint>
@@ -38,6 +39,17 @@ public:
     // Cycles the instruction takes (0 when it issues with the previous one).
     // A model that must wait for the caches calls SparcCore::wait_for_data().
     virtual uint64_t retire(SparcCore& core, const RetiredInstruction& insn) = 0;
+    // A timed model measures each instruction's cycles into `probe` for
+    // warming's pace (code_pace.h) when its retire() calls measure(); null stops.
+    void set_pace_probe(PaceProbe* probe) { probe_ = probe; }
+
+protected:
+    void measure(const RetiredInstruction& insn, uint64_t idle_cycles) {
+        if (probe_) probe_->retiring(insn.pc, insn.cycle, idle_cycles);
+    }
+
+private:
+    PaceProbe* probe_ = nullptr;
 };
 
 } // namespace fireplane::sparc
