@@ -2,6 +2,7 @@
 // and every way a checkpoint can be wrong is a CheckpointError with a reason.
 #include "core/checkpoint/checkpoint_file.h"
 #include "core/stats/stats_checkpoint.h"
+#include "core/tests/support/temp_dir.h"
 
 #include <catch2/catch.hpp>
 
@@ -41,12 +42,6 @@ struct Model : Checkpointable {
     void restored() override { ++restored_calls; }
     std::string shape() const override { return shape_text; }
 };
-
-std::string temp_dir() {
-    char pattern[] = "/tmp/fireplane-ckpt-XXXXXX";
-    REQUIRE(mkdtemp(pattern));
-    return pattern;
-}
 
 void rewrite(const std::string& path, const std::string& from, const std::string& to) {
     std::ifstream in(path);
@@ -144,7 +139,8 @@ TEST_CASE("an empty vector of numbers restores in place and not", "[checkpoint]"
 }
 
 TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]") {
-    const std::string dir = temp_dir();
+    const test::TempDir scratch("fireplane-ckpt");
+    const std::string& dir = scratch.path();
     CheckpointInfo info;
     info.created_by = "test";
     info.machine_hash = "abc";
@@ -219,7 +215,8 @@ TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]")
 }
 
 TEST_CASE("optional sections restore when their shape matches, else start cold", "[checkpoint]") {
-    const std::string dir = temp_dir();
+    const test::TempDir scratch("fireplane-ckpt");
+    const std::string& dir = scratch.path();
     Model saved = filled();
     {
         CheckpointRegistry reg;

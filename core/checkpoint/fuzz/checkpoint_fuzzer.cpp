@@ -16,6 +16,7 @@
 #include "core/checkpoint/checkpoint_error.h"
 #include "core/checkpoint/checkpoint_file.h"
 #include "core/checkpoint/state_io.h"
+#include "core/tests/support/temp_dir.h"
 #include "models/cpu/detailed_timing.h"
 #include "models/cpu/sparc_core.h"
 #include "models/mmu/cheetah_mmu.h"
@@ -26,7 +27,6 @@
 #include <iterator>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 using namespace fireplane;
@@ -99,12 +99,10 @@ void restore_address_space(const uint8_t* data, size_t size) {
 }
 
 void read_manifest(const uint8_t* data, size_t size) {
-    static const std::string dir = "/tmp/fireplane-fuzz-" + std::to_string(::getpid()) + "-ck";
-    static const bool made = (void(std::system(("mkdir -p " + dir).c_str())), true);
-    (void)made;
-    std::ofstream(dir + "/checkpoint.yaml", std::ios::binary | std::ios::trunc)
+    static const test::TempDir dir("fireplane-fuzz-ck"); // removed when the process ends
+    std::ofstream(dir.file("checkpoint.yaml"), std::ios::binary | std::ios::trunc)
         .write(reinterpret_cast<const char*>(data), std::streamsize(size));
-    CheckpointReader r(dir);
+    CheckpointReader r(dir.path());
     CheckpointRegistry registry;
     std::ostringstream notes;
     r.restore(registry, notes);

@@ -7,6 +7,7 @@
 // again and dump the same text, as docs/configuration.md promises.
 #include "core/config/machine_config.h"
 #include "core/config/overrides.h"
+#include "core/tests/support/temp_dir.h"
 #include "platform/builder/platform_builder.h"
 
 #include <cstdio>
@@ -14,7 +15,6 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 using namespace fireplane;
@@ -30,9 +30,11 @@ const ModelFactory& factory() {
     return f;
 }
 
-// A file of this process's own, so parallel fuzzing jobs do not share one.
+// A file of this process's own, so parallel fuzzing jobs do not share one,
+// removed when the process ends.
 std::string file_named(const char* name) {
-    return "/tmp/fireplane-fuzz-" + std::to_string(::getpid()) + "-" + name;
+    static const test::TempDir dir("fireplane-fuzz");
+    return dir.file(name);
 }
 
 void write(const std::string& path, const std::string& text) {

@@ -52,6 +52,7 @@ constexpr uint64_t kPipe = 42, kPipe2 = 321;
 void empty_folder(int dir) {
     DIR* d = ::fdopendir(::dup(dir));
     if (!d) return;
+    ::rewinddir(d); // the duplicate shares the position the last listing left at the end
     std::vector<std::string> names;
     while (const dirent* e = ::readdir(d))
         if (std::strcmp(e->d_name, ".") && std::strcmp(e->d_name, "..")) names.push_back(e->d_name);
@@ -127,10 +128,18 @@ struct Host {
         saved_ram.assign(ram_bytes, ram_bytes + kRamSize);
         for (const SyscallEntry& e : syscall_table())
             if (e.number != kPipe && e.number != kPipe2) calls.push_back(e);
+        std::atexit(remove_root);
     }
-    ~Host() {
-        empty_folder(root_fd);
-        ::rmdir(root.c_str());
+    // The host lives until the process ends (SystemC objects outlive sc_main), so its
+    // scratch folder goes at exit.
+    static void remove_root() {
+        Host& h = instance();
+        empty_folder(h.root_fd);
+        ::rmdir(h.root.c_str());
+    }
+    static Host& instance() {
+        static Host& host = *new Host; // never destroyed: SystemC objects outlive sc_main's end
+        return host;
     }
 
     // Back to the saved process, with no descriptors but 0-2 on /dev/null and an empty root.
@@ -200,7 +209,7 @@ void trap_into(sparc::SparcCore& c, LinuxProcess& p) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    static Host& host = *new Host; // never destroyed: SystemC objects outlive sc_main's end
+    Host& host = Host::instance();
     LinuxProcess& p = host.fresh();
     sparc::SparcCore& c = host.cpu->core();
 
