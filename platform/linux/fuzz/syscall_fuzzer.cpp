@@ -9,10 +9,13 @@
 // that would wake it).
 //
 // Files are confined (--fs-root) to a scratch folder emptied before each
-// input, and the guest's 0-2 are /dev/null, so no input reaches the host's
-// files or this process's terminal. pipe and pipe2 are left out: the guest's
-// pipes are host pipes, and a read from an empty one (or a write to a full
-// one) blocks the simulator, a limitation docs/fuzzing.md describes.
+// input, and the guest's 0-2 are one unnamed file of that folder's (made
+// anew for each input), so no input reaches the host's files or this
+// process's terminal. (They were /dev/null once: an input's fchmod(1, ...)
+// changed the host's /dev/null for every program on the machine.) pipe and
+// pipe2 are left out: the guest's pipes are host pipes, and a read from an
+// empty one (or a write to a full one) blocks the simulator, a limitation
+// docs/fuzzing.md describes.
 #include "core/checkpoint/state_io.h"
 #include "core/stats/stats.h"
 #include "core/tests/support/sanitizer_stack.h"
@@ -142,7 +145,7 @@ struct Host {
         return host;
     }
 
-    // Back to the saved process, with no descriptors but 0-2 on /dev/null and an empty root.
+    // Back to the saved process, with no descriptors but 0-2 on an unnamed file and an empty root.
     LinuxProcess& fresh() {
         empty_folder(root_fd);
         ::umask(022); // umask(2) is the host's own
@@ -158,8 +161,11 @@ struct Host {
         FdTable& files = process->files();
         for (int g = 0; g < FdTable::kMaxFds; ++g)
             files.close(g);
+        // O_EXCL: it cannot be given a name (linkat) either.
+        const int io = ::openat(root_fd, ".", O_TMPFILE | O_EXCL | O_RDWR | O_CLOEXEC, 0600);
+        if (io < 0) std::abort();
         for (int g = 0; g < 3; ++g)
-            files.place(g, ::open("/dev/null", O_RDWR | O_CLOEXEC));
+            files.place(g, g ? ::fcntl(io, F_DUPFD_CLOEXEC, 0) : io);
         return *process;
     }
 
