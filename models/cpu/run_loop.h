@@ -23,6 +23,9 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
     const uint64_t start = instructions;
     const uint64_t end = instructions + budget;
     [[maybe_unused]] DebugHook* const hook = debug_; // for this whole run
+    // The model this loop was made for (Timing). A magic instruction may
+    // switch to another: that instruction goes to the new model's retire().
+    [[maybe_unused]] TimingModel* const entered = timing_;
     auto take_trap = [this] {                        // the pending trap; true when the run stops
         fp_leave();                                  // trap handlers are host code
         enter_trap(pending_trap_);
@@ -76,7 +79,9 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
                 if (completed && timing_) { // a magic instruction may have just removed it
                     const RetiredInstruction r{*insn,   insn_pc,   insn_pa,
                                                cycles_, accesses_, access_count_};
-                    cycles_ += static_cast<Timing*>(timing_)->retire(*this, r);
+                    cycles_ += __builtin_expect(timing_ == entered, 1)
+                                   ? static_cast<Timing*>(timing_)->retire(*this, r)
+                                   : timing_->retire(*this, r);
                     cycles_at_ = instructions;
                 }
             }
