@@ -62,6 +62,18 @@ void swap_bytes(void* data, unsigned len) {
     }
 }
 
+// memcpy of an access's bytes: a move for the usual sizes, not a library call
+// (a program whose pages miss the software TLB takes this path on every access).
+void copy_access(void* to, const void* from, unsigned len) {
+    switch (len) {
+    case 1: std::memcpy(to, from, 1); break;
+    case 2: std::memcpy(to, from, 2); break;
+    case 4: std::memcpy(to, from, 4); break;
+    case 8: std::memcpy(to, from, 8); break;
+    default: std::memcpy(to, from, len); break;
+    }
+}
+
 } // namespace
 
 const uint16_t SparcCore::kCondTable[16] = {
@@ -106,8 +118,10 @@ uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
                        : (trace_ ? run_loop<true, false, true>(budget, 0)
                                  : run_loop<false, false, true>(budget, 0));
     if (timing_) {
-        if (!trace_ && timing_->kind() == TimingKind::Detailed)
-            return run_detailed(budget, cycle_limit); // detailed_timing.cpp: retire() inline
+        if (!trace_) { // retire() inline: detailed_timing.cpp, warming_timing.cpp
+            if (timing_->kind() == TimingKind::Detailed) return run_detailed(budget, cycle_limit);
+            if (timing_->kind() == TimingKind::Warming) return run_warming(budget, cycle_limit);
+        }
         return trace_ ? run_loop<true, true>(budget, cycle_limit)
                       : run_loop<false, true>(budget, cycle_limit);
     }
@@ -408,7 +422,7 @@ bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little, co
             e.host = m.host;
             e.pa = m.pa;
         }
-        std::memcpy(data, m.host + (va & kPageMask), len);
+        copy_access(data, m.host + (va & kPageMask), len);
     } else if (!memory_.io_access(m.pa + (va & kPageMask), Access::Read,
                                   static_cast<uint8_t*>(data), len)) {
         mem_fault_tt_ = kTrapDataAccessError;
@@ -423,7 +437,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
     PageMapping m;
     if (!map_data(va, Access::Write, len, asi, m)) return false;
     uint8_t bytes[8];
-    std::memcpy(bytes, value, len);
+    copy_access(bytes, value, len);
     if (!little) swap_bytes(bytes, len);
     const uint64_t page = va & ~kPageMask;
     if (log_accesses_)
@@ -433,7 +447,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
         mem_fault_tt_ = kTrapDataAccessError;
         return false;
     }
-    std::memcpy(m.host + (va & kPageMask), bytes, len);
+    copy_access(m.host + (va & kPageMask), bytes, len);
     if (code_cache_.contains(page)) {
         if (code_cache_.invalidate(va, len)) end_chain(); // a block running here leaves
     } else if (m.keep && !asi && !watching_) {

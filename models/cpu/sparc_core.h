@@ -428,6 +428,8 @@ private:
         if (access_count_ < kMaxAccesses)
             accesses_[access_count_++] = {kind, uint8_t(size), uint8_t(fcn), io, va, pa};
     }
+    // Not only a host cache: it stands in for the part's D-TLB, whose misses
+    // drop prefetches (log_prefetch), so its size is part of the timing.
     static constexpr unsigned kTlbEntries = 256;
 
     // `asi`: an explicit ASI whose translation is not the access's own (never cached).
@@ -464,6 +466,7 @@ private:
     template <bool Trace, bool Timed, bool Debug = false, typename Timing = TimingModel>
     uint64_t run_loop(uint64_t budget, uint64_t cycle_limit);
     uint64_t run_detailed(uint64_t budget, uint64_t cycle_limit); // detailed_timing.cpp
+    uint64_t run_warming(uint64_t budget, uint64_t cycle_limit);  // warming_timing.cpp
     bool exec_debug_chain(DebugHook& hook, const Insn* insn);     // debug_chain.cpp
     // After an instruction completes: counter wraps (SOFTINT) and the observer.
     void complete();

@@ -13,11 +13,12 @@
 #include "detailed_timing.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 namespace fireplane::sparc {
 
-class WarmingTiming : public TimingModel {
+class WarmingTiming final : public TimingModel {
 public:
     explicit WarmingTiming(DetailedTiming& detailed) : detailed_(detailed) {}
 
@@ -42,22 +43,29 @@ public:
 
 private:
     static constexpr unsigned kFraction = CodePace::kFraction; // integer cycles stay exact
-    // Instructions run in regions: the last region's CPI is kept until the table changes.
+    // A loop spans a few regions: their CPIs are kept, by region, until the
+    // table changes (in a unit; warming runs between them).
     uint64_t paced_cpi(uint64_t pc) {
         const uint64_t region = CodePace::region(pc);
-        if (region != cached_region_ || pace_->generation() != cached_generation_) {
-            cached_region_ = region;
+        if (pace_->generation() != cached_generation_) {
             cached_generation_ = pace_->generation();
-            cached_cpi_ = pace_->cpi(region, cpi_);
+            cached_.fill(CachedCpi{});
         }
-        return cached_cpi_;
+        CachedCpi& c = cached_[region & (kCached - 1)];
+        if (c.region != region) c = {region, pace_->cpi(region, cpi_)};
+        return c.cpi;
     }
 
     DetailedTiming& detailed_;
     uint64_t cpi_ = uint64_t(1) << kFraction;
     uint64_t owed_ = 0; // the fraction of a cycle not yet counted
     const CodePace* pace_ = nullptr;
-    uint64_t cached_region_ = 0, cached_generation_ = ~uint64_t(0), cached_cpi_ = 0;
+    struct CachedCpi {
+        uint64_t region = ~uint64_t(0), cpi = 0;
+    };
+    static constexpr unsigned kCached = 64;
+    std::array<CachedCpi, kCached> cached_{};
+    uint64_t cached_generation_ = ~uint64_t(0);
 };
 
 } // namespace fireplane::sparc
