@@ -9,8 +9,8 @@
 // that would wake it).
 //
 // Files are confined (--fs-root) to a scratch folder emptied before each
-// input, and the guest's 0-2 are one unnamed file of that folder's (made
-// anew for each input), so no input reaches the host's files or this
+// input, and the guest's 0-2 are one unnamed file (made anew for each
+// input), so no input reaches the host's files or this
 // process's terminal. (They were /dev/null once: an input's fchmod(1, ...)
 // changed the host's /dev/null for every program on the machine.) pipe and
 // pipe2 are left out: the guest's pipes are host pipes, and a read from an
@@ -161,9 +161,11 @@ struct Host {
         FdTable& files = process->files();
         for (int g = 0; g < FdTable::kMaxFds; ++g)
             files.close(g);
-        // O_EXCL: it cannot be given a name (linkat) either.
-        const int io = ::openat(root_fd, ".", O_TMPFILE | O_EXCL | O_RDWR | O_CLOEXEC, 0600);
+        // Named outside the guest's root, then unlinked (O_TMPFILE is not on every file system).
+        std::string io_name = root + "-io-XXXXXX";
+        const int io = ::mkostemp(io_name.data(), O_CLOEXEC);
         if (io < 0) std::abort();
+        ::unlink(io_name.c_str());
         for (int g = 0; g < 3; ++g)
             files.place(g, g ? ::fcntl(io, F_DUPFD_CLOEXEC, 0) : io);
         return *process;
