@@ -9,13 +9,12 @@
 // that would wake it).
 //
 // Files are confined (--fs-root) to a scratch folder emptied before each
-// input, and the guest's 0-2 are one unnamed file (made anew for each
-// input), so no input reaches the host's files or this
-// process's terminal. (They were /dev/null once: an input's fchmod(1, ...)
-// changed the host's /dev/null for every program on the machine.) pipe and
-// pipe2 are left out: the guest's pipes are host pipes, and a read from an
-// empty one (or a write to a full one) blocks the simulator, a limitation
-// docs/fuzzing.md describes.
+// input, and the guest's 0-2 are one unnamed file made anew for each input,
+// so no input reaches the host's files or this process's terminal. (They
+// were /dev/null once: an input's fchmod(1, ...) changed the host's
+// /dev/null for every program on the machine.) pipe and pipe2 are left out:
+// the guest's pipes are host pipes, and a read from an empty one (or a write
+// to a full one) blocks the simulator, a limitation docs/fuzzing.md describes.
 #include "core/checkpoint/state_io.h"
 #include "core/stats/stats.h"
 #include "core/tests/support/sanitizer_stack.h"
