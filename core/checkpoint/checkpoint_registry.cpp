@@ -2,13 +2,13 @@
 
 #include <systemc>
 
-#include <algorithm>
+#include <cstddef>
 #include <cstdlib>
 
 namespace fireplane {
 
 void CheckpointRegistry::add(std::string name, unsigned version, Checkpointable& model, Kind kind) {
-    if (find(name)) {
+    if (!index_.emplace(name, sections_.size()).second) {
         SC_REPORT_FATAL("fireplane/checkpoint",
                         ("two models register the checkpoint section '" + name + "'").c_str());
         std::abort();
@@ -17,15 +17,18 @@ void CheckpointRegistry::add(std::string name, unsigned version, Checkpointable&
 }
 
 void CheckpointRegistry::remove(const Checkpointable& model) {
-    sections_.erase(std::remove_if(sections_.begin(), sections_.end(),
-                                   [&](const Section& s) { return s.model == &model; }),
-                    sections_.end());
+    for (size_t i = sections_.size(); i-- > 0;) {
+        if (sections_[i].model != &model) continue;
+        index_.erase(sections_[i].name);
+        sections_.erase(sections_.begin() + ptrdiff_t(i));
+        for (size_t j = i; j < sections_.size(); ++j)
+            index_[sections_[j].name] = j;
+    }
 }
 
 const CheckpointRegistry::Section* CheckpointRegistry::find(const std::string& name) const {
-    for (const Section& s : sections_)
-        if (s.name == name) return &s;
-    return nullptr;
+    auto at = index_.find(name);
+    return at != index_.end() ? &sections_[at->second] : nullptr;
 }
 
 } // namespace fireplane

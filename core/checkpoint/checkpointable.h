@@ -15,6 +15,7 @@
 #include "state_io.h"
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace fireplane {
@@ -73,6 +74,10 @@ public:
 
 private:
     std::vector<Section> sections_; // in registration order
+    // Name to position in sections_: a machine of hundreds of CPUs has
+    // thousands of sections. Models leave in the reverse of their arrival, so
+    // removing from the end keeps the positions of the rest.
+    std::unordered_map<std::string, size_t> index_;
     bool restoring_ = false;
 };
 

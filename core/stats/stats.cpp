@@ -2,7 +2,6 @@
 
 #include <systemc>
 
-#include <algorithm>
 #include <cstdlib>
 
 namespace fireplane {
@@ -15,10 +14,6 @@ namespace {
 
 bool starts_with(const std::string& s, const std::string& prefix) {
     return s.compare(0, prefix.size(), prefix) == 0;
-}
-
-bool by_name(const StatsRegistry::Entry& e, const std::string& name) {
-    return e.name < name;
 }
 
 } // namespace
@@ -64,55 +59,54 @@ void StatsRegistry::add_formula(const std::string& name, std::function<double()>
 void StatsRegistry::reset() {
     ++resets_;
     frozen_ = false;
-    for (Entry& e : entries_)
+    for (auto& [name, e] : entries_)
         if (e.cumulative) e.baseline = e.raw(), e.frozen = false;
 }
 
 void StatsRegistry::freeze() {
     frozen_ = true;
-    for (Entry& e : entries_)
+    for (auto& [name, e] : entries_)
         if (e.cumulative && !e.frozen) e.frozen_value = e.raw(), e.frozen = true;
 }
 
 void StatsRegistry::restore_entry(const std::string& name, const uint64_t* value, double baseline,
                                   bool frozen, double frozen_value) {
-    auto at = std::lower_bound(entries_.begin(), entries_.end(), name, by_name);
-    if (at == entries_.end() || at->name != name) return;
+    auto at = entries_.find(name);
+    if (at == entries_.end()) return;
+    Entry& e = at->second;
     // Registered read-only for reporting, but a model's member all the same.
-    if (value && at->counter) *const_cast<uint64_t*>(at->counter) = *value;
-    at->baseline = baseline;
-    at->frozen = frozen;
-    if (at->cumulative) frozen_ = frozen;
-    at->frozen_value = frozen_value;
+    if (value && e.counter) *const_cast<uint64_t*>(e.counter) = *value;
+    e.baseline = baseline;
+    e.frozen = frozen;
+    if (e.cumulative) frozen_ = frozen;
+    e.frozen_value = frozen_value;
 }
 
-// Keeps entries sorted, and rejects names that would make the JSON nesting
+// Rejects names that would make the JSON nesting
 // ambiguous: "a.b" cannot be a value when "a.b.c" is one too.
 void StatsRegistry::insert(Entry entry) {
     const std::string& name = entry.name;
     if (name.empty() || name.front() == '.' || name.back() == '.' ||
         name.find("..") != std::string::npos)
         fatal("bad statistic name '" + name + "'");
-    auto at = std::lower_bound(entries_.begin(), entries_.end(), name, by_name);
-    if (at != entries_.end() && at->name == name)
-        fatal("statistic '" + name + "' registered twice");
-    auto below = std::lower_bound(entries_.begin(), entries_.end(), name + ".", by_name);
-    if (below != entries_.end() && starts_with(below->name, name + "."))
-        fatal("statistic '" + name + "' is also a prefix of '" + below->name + "'");
+    if (entries_.count(name)) fatal("statistic '" + name + "' registered twice");
+    auto below = entries_.lower_bound(name + ".");
+    if (below != entries_.end() && starts_with(below->first, name + "."))
+        fatal("statistic '" + name + "' is also a prefix of '" + below->first + "'");
     for (size_t dot = name.find('.'); dot != std::string::npos; dot = name.find('.', dot + 1))
         if (find(name.substr(0, dot)))
             fatal("statistic '" + name + "' is below the statistic '" + name.substr(0, dot) + "'");
-    entries_.insert(at, std::move(entry));
+    std::string key = name;
+    entries_.emplace(std::move(key), std::move(entry));
 }
 
 void StatsRegistry::remove(const std::string& name) {
-    auto at = std::lower_bound(entries_.begin(), entries_.end(), name, by_name);
-    if (at != entries_.end() && at->name == name) entries_.erase(at);
+    entries_.erase(name);
 }
 
 const StatsRegistry::Entry* StatsRegistry::find(const std::string& name) const {
-    auto at = std::lower_bound(entries_.begin(), entries_.end(), name, by_name);
-    return at != entries_.end() && at->name == name ? &*at : nullptr;
+    auto at = entries_.find(name);
+    return at != entries_.end() ? &at->second : nullptr;
 }
 
 void StatsRegistry::clear() {

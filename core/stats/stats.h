@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <string>
-#include <vector>
 
 namespace fireplane {
 
@@ -40,7 +40,31 @@ public:
                      std::string description, std::string unit = "", bool cumulative = false);
     void remove(const std::string& name);
 
-    const std::vector<Entry>& entries() const { return entries_; } // in name order
+    // Every entry, in name order.
+    class Entries {
+    public:
+        using Map = std::map<std::string, Entry>;
+        class iterator {
+        public:
+            explicit iterator(Map::const_iterator at) : at_(at) {}
+            const Entry& operator*() const { return at_->second; }
+            const Entry* operator->() const { return &at_->second; }
+            iterator& operator++() { return ++at_, *this; }
+            bool operator!=(const iterator& other) const { return at_ != other.at_; }
+
+        private:
+            Map::const_iterator at_;
+        };
+        explicit Entries(const Map& map) : map_(map) {}
+        iterator begin() const { return iterator(map_.begin()); }
+        iterator end() const { return iterator(map_.end()); }
+        size_t size() const { return map_.size(); }
+        bool empty() const { return map_.empty(); }
+
+    private:
+        const Map& map_;
+    };
+    Entries entries() const { return Entries(entries_); }
     const Entry* find(const std::string& name) const;
 
     // One JSON object; nested by the dotted name:
@@ -68,7 +92,9 @@ public:
 
 private:
     void insert(Entry entry);
-    std::vector<Entry> entries_;
+    // Keyed, so that registering or removing one of n statistics costs log n:
+    // a machine of hundreds of CPUs registers hundreds of thousands.
+    Entries::Map entries_;
     bool frozen_ = false;
     uint64_t resets_ = 0;
 };

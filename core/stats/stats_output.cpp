@@ -78,7 +78,7 @@ void write_tree(std::ostream& out, const Tree& tree, int depth) {
 
 void StatsRegistry::write_json(std::ostream& out) const {
     Tree root;
-    for (const Entry& e : entries_) {
+    for (const Entry& e : entries()) {
         Tree* node = &root;
         size_t start = 0;
         for (size_t dot = e.name.find('.');; dot = e.name.find('.', start)) {
@@ -95,15 +95,15 @@ void StatsRegistry::write_json(std::ostream& out) const {
 void StatsRegistry::write_text(std::ostream& out) const {
     std::vector<std::string> values; // each formula evaluated once
     size_t name_width = 0, value_width = 0, unit_width = 0;
-    for (const Entry& e : entries_) {
+    for (const Entry& e : entries()) {
         values.push_back(number(e));
         name_width = std::max(name_width, e.name.size());
         value_width = std::max(value_width, values.back().size());
         unit_width = std::max(unit_width, e.unit.size());
     }
-    for (size_t i = 0; i < entries_.size(); ++i) {
-        const Entry& e = entries_[i];
-        const std::string& value = values[i];
+    size_t i = 0;
+    for (const Entry& e : entries()) {
+        const std::string& value = values[i++];
         out << e.name << std::string(name_width - e.name.size() + 2, ' ')
             << std::string(value_width - value.size(), ' ') << value;
         if (!e.description.empty())

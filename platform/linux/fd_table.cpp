@@ -1,5 +1,7 @@
 #include "fd_table.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +11,17 @@ namespace fireplane::linux_user {
 FdTable::FdTable(const GuestFileSystem& fs) : fs_(&fs), host_(3) {
     for (int i = 0; i < 3; ++i)
         host_[i] = i;
+}
+
+int FdTable::open_special_host_file(Special s) {
+    const bool mem = s == Special::PhysicalMemory;
+    const int h = ::memfd_create(mem ? "fireplane-dev-mem" : "fireplane-pagemap",
+                                 MFD_CLOEXEC | (mem ? MFD_ALLOW_SEALING : 0));
+    if (h >= 0 && mem && ::fcntl(h, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_GROW | F_SEAL_SHRINK) != 0) {
+        ::close(h);
+        return -1;
+    }
+    return h;
 }
 
 FdTable::~FdTable() {

@@ -34,6 +34,11 @@ public:
     Special special(int64_t guest) const {
         return guest >= 0 && guest < kMaxFds ? special_[size_t(guest)] : Special::None;
     }
+    // A new host descriptor to stand behind a special guest one, or -1 with
+    // errno: an empty memory file private to the process, so that nothing the
+    // guest does through it (fchmod, ftruncate, write) reaches a host file.
+    // /dev/mem's is sealed: it reads as empty and refuses writes (EPERM).
+    static int open_special_host_file(Special s);
     void set_physical_memory(int guest) { set_special(guest, Special::PhysicalMemory); }
     bool physical_memory(int64_t guest) const { return special(guest) == Special::PhysicalMemory; }
 

@@ -195,9 +195,11 @@ int reopen(StateIo& io, int guest, const SavedFd& s, const GuestFileSystem& fs) 
         return s.host;
     case FdKind::Path: h = reopen_path(io, guest, s.path, flags, fs); break;
     case FdKind::Special:
-        h = FdTable::Special(s.special) == FdTable::Special::PhysicalMemory
-                ? ::open("/dev/null", O_RDWR | O_CLOEXEC)
-                : ::memfd_create("fireplane-pagemap", MFD_CLOEXEC);
+        if (s.special != uint8_t(FdTable::Special::PhysicalMemory) &&
+            s.special != uint8_t(FdTable::Special::PageMap))
+            io.fail("guest descriptor " + std::to_string(guest) + ": unknown special file " +
+                    std::to_string(s.special));
+        h = FdTable::open_special_host_file(FdTable::Special(s.special));
         break;
     case FdKind::Contents:
         h = ::memfd_create("fireplane-restored-file", MFD_CLOEXEC);

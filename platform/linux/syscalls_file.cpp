@@ -189,17 +189,16 @@ int64_t open_at(LinuxProcess& p, uint64_t dirfd, uint64_t path_va, uint64_t flag
     if (path == "/dev/mem" || path == "/proc/self/pagemap") {
         // Served by the OS layer: /dev/mem maps device registers; pagemap's
         // host file only keeps the read position.
-        const bool mem = path == "/dev/mem";
-        int h = mem ? ::open("/dev/null", O_RDWR | O_CLOEXEC)
-                    : ::memfd_create("fireplane-pagemap", MFD_CLOEXEC);
+        const auto special =
+            path == "/dev/mem" ? FdTable::Special::PhysicalMemory : FdTable::Special::PageMap;
+        int h = FdTable::open_special_host_file(special);
         if (h < 0) return fail(errno);
         int g = p.files().add(h);
         if (g < 0) {
             ::close(h);
             return -abi::kEMFILE;
         }
-        p.files().set_special(g,
-                              mem ? FdTable::Special::PhysicalMemory : FdTable::Special::PageMap);
+        p.files().set_special(g, special);
         return g;
     }
     std::string content;

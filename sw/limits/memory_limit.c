@@ -80,6 +80,9 @@ int main(void) {
     CHECK(ram_page == MAP_FAILED && errno == EPERM);
     char byte;
     CHECK(read(mem, &byte, 1) <= 0);
+    // Writes are refused: the host file behind the descriptor is the process's own.
+    errno = 0;
+    CHECK(write(mem, &byte, 1) == -1 && errno == EPERM);
     close(mem);
     return check_done();
 }

@@ -5,6 +5,10 @@
 // A file is refused with a ConfigError, whose location must lie in the file
 // or the command line, or loaded. A loaded machine's dump_config() must load
 // again and dump the same text, as docs/configuration.md promises.
+//
+// Only machines of up to kMaxRoundTrip components make the round trip: a
+// range such as cpu[0..800] dumps 12 MB of YAML, whose parsing under the
+// sanitizers outlasts the fuzzer's timeout, and larger machines find no more.
 #include "core/config/machine_config.h"
 #include "core/config/overrides.h"
 #include "core/tests/support/temp_dir.h"
@@ -90,6 +94,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             fail("an error located in '" + file + "': " + e.what());
         return 0;
     }
+    constexpr size_t kMaxRoundTrip = 64;
+    if (machine.components.size() > kMaxRoundTrip) return 0;
     const std::string dumped = dump(machine);
     write(again, dumped);
     const std::string first = values(dumped);

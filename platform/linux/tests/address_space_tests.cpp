@@ -15,10 +15,12 @@
 #include <catch2/catch.hpp>
 #include <systemc>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -747,6 +749,32 @@ TEST_CASE("memory syscalls: /dev/mem maps device registers but not the process's
     CHECK(pa == kDevice + 8);
     CHECK(t.mmap(0, P, R | W, kMapShared, guest, 0) == err(abi::kEPERM)); // RAM
     CHECK(t.mmap(0, 2 * P, R, kMapShared, guest, t.ram.size() - P) == err(abi::kEPERM));
+}
+
+TEST_CASE("file syscalls: what a guest does through /dev/mem stays inside the process",
+          "[syscalls][open]") {
+    struct stat before {};
+    REQUIRE(::stat("/dev/null", &before) == 0);
+    Process t;
+    // As open("/dev/mem") makes it (this fixture has no bus for the path).
+    const int fd =
+        t.p.files().add(FdTable::open_special_host_file(FdTable::Special::PhysicalMemory), 3);
+    REQUIRE(fd >= 3);
+    t.p.files().set_physical_memory(fd);
+    // The host file behind it is the process's own, not a device node.
+    struct stat host {};
+    REQUIRE(::fstat(t.p.files().host(fd), &host) == 0);
+    CHECK(S_ISREG(host.st_mode));
+    CHECK(t.call(124, "fchmod", {uint64_t(fd), 0}) == ok);
+    CHECK(t.call(130, "ftruncate", {uint64_t(fd), P}) == err(abi::kEPERM));
+    // read and write pass to the host file.
+    char byte = 'x';
+    CHECK(::write(t.p.files().host(fd), &byte, 1) == -1);
+    CHECK(errno == EPERM);
+    CHECK(::read(t.p.files().host(fd), &byte, 1) == 0); // reads as empty
+    struct stat after {};
+    REQUIRE(::stat("/dev/null", &after) == 0);
+    CHECK(after.st_mode == before.st_mode);
 }
 
 TEST_CASE("memory syscalls: munmap splits mappings and checks its arguments",
