@@ -121,7 +121,7 @@ void CacheHierarchy::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&
     auto* ext = gp.get_extension<CpuRequestExtension>();
     if (!ext) SC_REPORT_FATAL(name(), "b_transport: request without a CpuRequestExtension");
     try {
-        ext->answer.repeat_shift = uint8_t(timing_.warm(ext->request));
+        ext->answer = timing_.warm(ext->request);
         repeats_granted_ = repeats_granted_ || ext->answer.repeat_shift != 0;
     } catch (const std::logic_error& e) {
         SC_REPORT_FATAL(name(), (std::string("warming: ") + e.what()).c_str());
@@ -129,7 +129,8 @@ void CacheHierarchy::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
-SnoopResult CacheHierarchy::warm_transaction(TransactionType type, uint64_t pa, bool needs_data) {
+SnoopResult CacheHierarchy::warm_transaction(TransactionType type, uint64_t pa, bool needs_data,
+                                             uint64_t& cycle) {
     if (snoop_side.size() == 0) return {}; // no snooping bus: no other cache holds lines
     tlm::tlm_generic_payload& p = warm_payload_;
     p.set_command(tlm::TLM_READ_COMMAND);
@@ -143,8 +144,11 @@ SnoopResult CacheHierarchy::warm_transaction(TransactionType type, uint64_t pa, 
     x.source = agent_id_;
     x.needs_data = needs_data;
     x.warming = true;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time delay = delay_to(cycle);
     bus_side->b_transport(p, delay);
+    // Up to a whole cycle: the line is here at the end of the bus's last one.
+    const sc_core::sc_time here = sc_core::sc_time_stamp() + delay;
+    cycle = std::max<uint64_t>(cycle, (here.value() + period_.value() - 1) / period_.value());
     if (!p.is_response_ok())
         SC_REPORT_FATAL(name(), ("warming transaction at " + std::to_string(pa) +
                                  " failed: " + p.get_response_string())

@@ -99,7 +99,8 @@ private:
 
     // HierarchyClient
     void bus_request(TransactionType type, uint64_t pa, uint64_t cycle, int mshr) override;
-    SnoopResult warm_transaction(TransactionType type, uint64_t pa, bool needs_data) override;
+    SnoopResult warm_transaction(TransactionType type, uint64_t pa, bool needs_data,
+                                 uint64_t& cycle) override;
     void completed(uintptr_t tag, uint64_t ready, StallCause cause) override;
     void count(CacheEvent event, uint64_t n) override;
     void wrote(uint64_t pa) override {

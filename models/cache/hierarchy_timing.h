@@ -90,12 +90,14 @@ public:
     // Sends a bus transaction for the coherence unit at `pa` at `cycle`;
     // `mshr` is the entry to answer with fill_arrived(), or -1 (writeback).
     virtual void bus_request(TransactionType type, uint64_t pa, uint64_t cycle, int mshr) = 0;
-    // Functional warming (HierarchyTiming::warm): `type` for the unit at `pa`
-    // happens now, with no time: every other cache snoops it, and the
+    // Functional warming (HierarchyTiming::warm): `type` for the unit at `pa`,
+    // issued at `cycle`, happens now: every other cache snoops it, and the
     // combined result comes back. No data moves; `needs_data` is the
-    // requester's. Without a snooping bus no other cache holds lines.
+    // requester's. `cycle` becomes the cycle the requester has the line: the
+    // bus times what moves a line between caches, where threads queue.
+    // Without a snooping bus no other cache holds lines.
     virtual SnoopResult warm_transaction(TransactionType /*type*/, uint64_t /*pa*/,
-                                         bool /*needs_data*/) {
+                                         bool /*needs_data*/, uint64_t& /*cycle*/) {
         return {};
     }
     // A request that returned done = false has completed.
@@ -121,8 +123,10 @@ public:
     // the request would, at once, counting nothing. A miss's transaction goes
     // through HierarchyClient::warm_transaction. Lines still in flight from a
     // timed stretch are left to their fills.
-    // Returns a load's repeat_shift (CacheAnswer): the D$ line holds it now.
-    unsigned warm(const CacheRequest& request);
+    // Answers done, with a load's repeat_shift (the D$ line holds it now) and
+    // the cycle the instruction may go on (later than the request's only
+    // when the line came from another cache).
+    CacheAnswer warm(const CacheRequest& request);
     // The DCU control register's IC and DC bits: a first-level cache that is
     // off is neither looked in nor filled (its accesses go to the E$, which
     // stays on). Both are on unless firmware turns them off.
@@ -220,8 +224,8 @@ private:
     bool write_line(uint64_t pa, unsigned size);
     // An atomic on an owned line: M, and the D$ line filled.
     void perform_atomic(uint64_t pa, uint64_t dcache_key);
-    bool warm_line(uint64_t pa, MshrAccess access, TransactionType type);
-    void warm_prefetch(const CacheRequest& r);
+    bool warm_line(uint64_t pa, MshrAccess access, TransactionType type, uint64_t& cycle);
+    void warm_prefetch(const CacheRequest& r, uint64_t& cycle);
     void invalidate_l1(uint64_t pa);
     // Applies snoops that came while a granted M was in flight, once it is served.
     void take_away(uint64_t line, MoesiState state);

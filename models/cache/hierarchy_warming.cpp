@@ -4,6 +4,7 @@
 // program would have left (SMARTS). The same arrays, fills and protocol
 // tables as the timed path; what it leaves out is time: no store buffer, no
 // MSHRs, and a miss's bus transaction happens at once (warm_transaction).
+// Only a line that moves from another cache takes time, as the bus reckons it.
 #include "hierarchy_timing.h"
 
 namespace fireplane::cache {
@@ -11,26 +12,28 @@ namespace fireplane::cache {
 // The line's unit valid (exclusive: writable) in the E$, by an instant bus
 // transaction if need be. False when a timed fill or writeback of the unit
 // is still under way (left by a detailed stretch): that one settles it.
-bool HierarchyTiming::warm_line(uint64_t pa, MshrAccess access, TransactionType type) {
+bool HierarchyTiming::warm_line(uint64_t pa, MshrAccess access, TransactionType type,
+                                uint64_t& cycle) {
     const bool exclusive = access == MshrAccess::Exclusive;
     if (exclusive ? ecache_writable(pa) : ecache_valid(pa)) return true;
     const uint64_t line = unit(pa);
     if (mshrs_.find(line) >= 0 || find_writeback(line)) return false;
     const MoesiState before = ecache_.state(line);
     const SnoopResult combined =
-        client_.warm_transaction(type, line, needs_data(type, before, SnoopResult{}));
+        client_.warm_transaction(type, line, needs_data(type, before, SnoopResult{}), cycle);
     install_ecache(line, requester_outcome(type, before, combined), 0);
     return true;
 }
 
-unsigned HierarchyTiming::warm(const CacheRequest& r) {
+CacheAnswer HierarchyTiming::warm(const CacheRequest& r) {
     const QuietCounting quiet(counting_, true);
     warming_ = true;
     unsigned repeat_shift = 0;
+    uint64_t cycle = r.cycle;
     switch (r.kind) {
     case RequestKind::Fetch:
         if (icache_on_ && icache_.hit_and_touch(r.pa)) break;
-        if (warm_line(r.pa, MshrAccess::Shared, TransactionType::RTSA)) fill_icache(r.pa);
+        if (warm_line(r.pa, MshrAccess::Shared, TransactionType::RTSA, cycle)) fill_icache(r.pa);
         break;
     case RequestKind::Load:
     case RequestKind::FpLoad: {
@@ -42,7 +45,7 @@ unsigned HierarchyTiming::warm(const CacheRequest& r) {
             break;
         }
         if (r.kind == RequestKind::FpLoad && pcache_.hit_and_touch(r.pa)) break;
-        if (warm_line(r.pa, MshrAccess::Shared, TransactionType::RTS) && dcache_on_) {
+        if (warm_line(r.pa, MshrAccess::Shared, TransactionType::RTS, cycle) && dcache_on_) {
             dcache_.fill(key);
             repeat_shift = line_shift;
         }
@@ -54,21 +57,23 @@ unsigned HierarchyTiming::warm(const CacheRequest& r) {
         const LookupResult dc = dcache_.lookup(key);
         if (dc.hit) dcache_.touch(dc.set, dc.way); // write-through: updated, never allocated
         if (pcache_filled_) pcache_.invalidate_block(r.pa);
-        if (!warm_line(r.pa, MshrAccess::Exclusive, TransactionType::RTO)) break;
+        if (!warm_line(r.pa, MshrAccess::Exclusive, TransactionType::RTO, cycle)) break;
         if (r.kind == RequestKind::Store)
             write_line(r.pa, r.size);
         else
             perform_atomic(r.pa, key);
         break;
     }
-    case RequestKind::Prefetch: warm_prefetch(r); break;
+    case RequestKind::Prefetch: warm_prefetch(r, cycle); break;
     case RequestKind::Barrier: break; // orders stores: nothing to leave behind
     }
     warming_ = false;
-    return repeat_shift;
+    CacheAnswer answer(true, cycle);
+    answer.repeat_shift = uint8_t(repeat_shift);
+    return answer;
 }
 
-void HierarchyTiming::warm_prefetch(const CacheRequest& r) {
+void HierarchyTiming::warm_prefetch(const CacheRequest& r, uint64_t& cycle) {
     const PrefetchFunction* f = find_prefetch_function(r.prefetch_fcn);
     if (!f) return;
     if (f->invalidate_pcache) {
@@ -78,7 +83,8 @@ void HierarchyTiming::warm_prefetch(const CacheRequest& r) {
     bool present = f->exclusive ? ecache_writable(r.pa) : ecache_valid(r.pa);
     if (!present && f->ecache) {
         const TransactionType type = f->exclusive ? TransactionType::RTO : TransactionType::RTS;
-        present = warm_line(r.pa, f->exclusive ? MshrAccess::Exclusive : MshrAccess::Shared, type);
+        present =
+            warm_line(r.pa, f->exclusive ? MshrAccess::Exclusive : MshrAccess::Shared, type, cycle);
     }
     // A P$-only prefetch that misses the E$ reads the line (RS), which changes
     // no cache's state: only the P$ fills.

@@ -42,20 +42,23 @@ CacheBridge::CacheBridge(const char* socket_name, sc_core::sc_time period, PerfC
     payload_.set_byte_enable_ptr(nullptr);
 }
 
-void CacheBridge::warm(const cache::CacheRequest& request) {
+uint64_t CacheBridge::warm(const cache::CacheRequest& request) {
     using cache::RequestKind;
     const bool load = request.kind == RequestKind::Load || request.kind == RequestKind::FpLoad;
     if (load && repeat_shift_ && ((request.va ^ repeat_va_) >> repeat_shift_) == 0 &&
         ((request.pa ^ repeat_pa_) >> repeat_shift_) == 0)
-        return;
+        return 0;
     ext_->request = request; // the hierarchy reads the request alone
     payload_.set_address(request.pa);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     socket->b_transport(payload_, delay);
-    if (request.kind == RequestKind::Fetch) return; // the D$ is untouched
+    const uint64_t ready = ext_->answer.ready;
+    const uint64_t waited = ready > request.cycle ? ready - request.cycle : 0;
+    if (request.kind == RequestKind::Fetch) return waited; // the D$ is untouched
     repeat_shift_ = ext_->answer.repeat_shift;
     repeat_va_ = request.va;
     repeat_pa_ = request.pa;
+    return waited;
 }
 
 cache::CacheAnswer CacheBridge::send() {

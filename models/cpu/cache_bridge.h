@@ -22,10 +22,11 @@ public:
                 unsigned rank);
 
     cache::CacheAnswer send() override;
-    // b_transport: the caches' functional warming, which never waits. A load
-    // the caches said would change nothing again (CacheAnswer::repeat_shift)
-    // is not sent, until they revoke that (invalidate_direct_mem_ptr).
-    void warm(const cache::CacheRequest& request) override;
+    // b_transport: the caches' functional warming, which waits only for a
+    // line from another cache. A load the caches said would change nothing
+    // again (CacheAnswer::repeat_shift) is not sent, until they revoke that
+    // (invalidate_direct_mem_ptr).
+    uint64_t warm(const cache::CacheRequest& request) override;
     // The answer of the last request, which did not complete at once. Call it
     // from the CPU's thread: it waits in SystemC time until the answer is there.
     cache::CacheAnswer wait_for_answer();

@@ -180,7 +180,7 @@ RequestKind DetailedTiming::refine(RequestKind recorded, InstructionClass cls) {
     return recorded;
 }
 
-void DetailedTiming::warm(SparcCore& core, const RetiredInstruction& insn) {
+uint64_t DetailedTiming::warm(SparcCore& core, const RetiredInstruction& insn) {
     // No classification cache: three table lookups cost less than its misses.
     TransferFacts in;
     transfer_facts(insn.insn.raw, in);
@@ -188,21 +188,25 @@ void DetailedTiming::warm(SparcCore& core, const RetiredInstruction& insn) {
         const TransferOutcome t = transfer_outcome(core, insn, in.transfer, in.skips_delay_slot);
         pipeline_.learn(in.transfer, insn.pc, t.taken, t.target);
     }
+    uint64_t waited = 0;
     const uint64_t line = insn.pc_pa >> fetch_shift_;
     if (line != last_fetch_line_) {
         last_fetch_line_ = line;
         cache::CacheRequest fetch{RequestKind::Fetch, 4};
         fetch.va = insn.pc;
         fetch.pa = insn.pc_pa;
-        port_.warm(fetch);
+        fetch.cycle = insn.cycle;
+        waited = port_.warm(fetch);
     }
     for (unsigned i = 0; i < insn.access_count; ++i) {
         cache::CacheRequest r = insn.accesses[i];
         if (r.io) continue;
         r.kind = refine(r.kind, in.memory_class);
-        port_.warm(r);
+        r.cycle = insn.cycle + waited;
+        waited += port_.warm(r);
         if (r.kind == RequestKind::Atomic) break; // one request covers the load and the store
     }
+    return waited;
 }
 
 uint64_t DetailedTiming::data_accesses(SparcCore& core, uint64_t cycle) {

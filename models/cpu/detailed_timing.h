@@ -30,7 +30,8 @@ public:
     // Sends next_request(). An answer not done comes later, through resume().
     virtual cache::CacheAnswer send() = 0;
     // Functional warming: the request leaves its state in the caches at once.
-    virtual void warm(const cache::CacheRequest& request) = 0;
+    // Returns the cycles it waited for a line that came from another cache.
+    virtual uint64_t warm(const cache::CacheRequest& request) = 0;
 
 protected:
     // Where the implementation keeps the request it sends.
@@ -59,9 +60,10 @@ public:
     // predictor keeps what it learnt.
     void restart();
     // Functional warming of the state that outlives an instruction (the
-    // caches, through the port, and the branch predictor), with no time and
-    // no counts: what retire() would leave behind (warming_timing.h).
-    void warm(SparcCore& core, const RetiredInstruction& insn);
+    // caches, through the port, and the branch predictor), with no counts:
+    // what retire() would leave behind (warming_timing.h). Returns the cycles
+    // the instruction waited for lines that came from other caches.
+    uint64_t warm(SparcCore& core, const RetiredInstruction& insn);
 
     // Checkpointable (pipeline_checkpoint.cpp): an optional section, the
     // pipeline and predictor as they stand between instructions; another

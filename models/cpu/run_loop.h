@@ -26,8 +26,8 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
     // The model this loop was made for (Timing). A magic instruction may
     // switch to another: that instruction goes to the new model's retire().
     [[maybe_unused]] TimingModel* const entered = timing_;
-    auto take_trap = [this] {                        // the pending trap; true when the run stops
-        fp_leave();                                  // trap handlers are host code
+    auto take_trap = [this] { // the pending trap; true when the run stops
+        fp_leave();           // trap handlers are host code
         enter_trap(pending_trap_);
         fp_enter();
         return stop_;

@@ -9,6 +9,9 @@
 // (code_pace.h), or else at a set CPI (1 until told otherwise; the sampler
 // sets the CPU's in its units so far), so that the threads of a program, its
 // timers and its spin waits keep about the pace they have in the detailed model.
+// An instruction whose line comes from another cache waits besides, as long
+// as the bus reckons the hand-over, queue included: threads that contend for
+// a line (locks, barriers) then meet and retry as they do in the detailed model.
 #include "code_pace.h"
 #include "detailed_timing.h"
 
@@ -24,11 +27,11 @@ public:
 
     TimingKind kind() const override { return TimingKind::Warming; }
     uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override {
-        detailed_.warm(core, insn);
+        const uint64_t waited = detailed_.warm(core, insn);
         owed_ += pace_ ? paced_cpi(insn.pc) : cpi_;
         const uint64_t cycles = owed_ >> kFraction;
         owed_ &= (uint64_t(1) << kFraction) - 1;
-        return cycles;
+        return cycles + waited;
     }
     // Cycles per instruction from now on, at least 1/65536.
     void set_cpi(double cpi) {

@@ -239,8 +239,11 @@ void FireplaneBus::snoop_all(tlm::tlm_generic_payload& gp, int own, bool observe
             snoop_one(gp, i, seq);
 }
 
-// Functional warming: every other agent snoops the transaction now.
-void FireplaneBus::agent_warm(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
+// Functional warming: every other agent snoops the transaction now. A line
+// that moves from another cache (its data, or its ownership by an upgrade)
+// takes the time the timed path would give it, so that threads handing a
+// line around (locks, barriers) queue for it as they do there.
+void FireplaneBus::agent_warm(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
     FireplaneExtension* x = find_fireplane_extension(gp);
     if (!x || !x->warming || x->info().klass != TransactionClass::Coherent)
         fatal("agents: b_transport is for warming: a coherent transaction with `warming` set");
@@ -250,7 +253,53 @@ void FireplaneBus::agent_warm(int id, tlm::tlm_generic_payload& gp, sc_core::sc_
     x->supplier = -1;
     x->cancelled = false;
     snoop_all(gp, agent_snooper_[size_t(id)], false, 0);
+    const bool from_cache = x->needs_data && x->supplier >= 0;
+    const bool upgrade = !x->needs_data && (x->snoop.shared || x->snoop.owned) &&
+                         x->info().data == DataDirection::ToRequester;
+    if (from_cache || upgrade) {
+        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        delay = warm_handover(gp.get_address(), now + delay, from_cache) - now;
+    }
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+sc_core::sc_time FireplaneBus::warm_handover(uint64_t line, const sc_core::sc_time& at,
+                                             bool moves_data) {
+    const sc_core::sc_time snooped =
+        at + bus_cycles(config_.arbitration + config_.address_cycles + config_.snoop_cycles);
+    if (warm_line_free_.size() >= warm_prune_at_) {
+        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        for (auto it = warm_line_free_.begin(); it != warm_line_free_.end();)
+            it = it->second <= now ? warm_line_free_.erase(it) : std::next(it);
+        warm_prune_at_ = std::max<size_t>(4096, 2 * warm_line_free_.size());
+    }
+    sc_core::sc_time& free = warm_line_free_[line];
+    if (!moves_data) { // the new owner holds the line from its snoop; memory acknowledges later
+        free = std::max(free, snooped);
+        return snooped + config_.upgrade_ack;
+    }
+    free = std::max(free, snooped) + config_.copyback + bus_cycles(config_.crossbar_cycles);
+    return free;
+}
+
+void FireplaneBus::checkpoint(StateIo& io) {
+    io(next_slot_);
+    if (io.version() < 2) return;
+    std::vector<uint64_t> lines, free_at; // lines still busy, by address
+    if (io.saving()) {
+        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        std::map<uint64_t, sc_core::sc_time> busy;
+        for (const auto& [line, free] : warm_line_free_)
+            if (free > now) busy.emplace(line, free);
+        for (const auto& [line, free] : busy)
+            lines.push_back(line), free_at.push_back(free.value());
+    }
+    io(lines, free_at);
+    if (io.saving()) return;
+    if (lines.size() != free_at.size()) io.fail("busy lines and their times differ in number");
+    warm_line_free_.clear();
+    for (size_t i = 0; i < lines.size(); ++i)
+        warm_line_free_[lines[i]] = sc_core::sc_time::from_value(free_at[i]);
 }
 
 void FireplaneBus::attach_interrupt_receiver(InterruptReceiver& receiver) {

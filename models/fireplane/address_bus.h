@@ -39,6 +39,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace fireplane {
@@ -107,8 +108,9 @@ public:
     size_t in_flight() const { return txns_.size(); }
 
     // Checkpointable: an optional section, when the next address slot is
-    // free; saved with no transaction in flight.
-    void checkpoint(StateIo& io) override { io(next_slot_); }
+    // free and (version 2) when warming's busy lines are free; saved with no
+    // transaction in flight.
+    void checkpoint(StateIo& io) override;
     std::string not_quiescent() const override;
     void unschedule() override;
     std::string shape() const override { return "address bus"; }
@@ -154,6 +156,10 @@ private:
     tlm::tlm_sync_enum agent_fw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                 sc_core::sc_time& delay);
     void agent_warm(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    // When a warming transaction that finds its line in another cache has it:
+    // `at` is when it was issued. Hand-overs of one line queue, as they do in
+    // the timed path, where an owner copies back only once its data is in.
+    sc_core::sc_time warm_handover(uint64_t line, const sc_core::sc_time& at, bool moves_data);
     // Snooper i's snoop of transaction `seq` (0: a warming one), which must
     // complete in its first call.
     void snoop_one(tlm::tlm_generic_payload& gp, int i, uint64_t seq);
@@ -181,6 +187,10 @@ private:
     Txn& txn(uint64_t seq, const char* where);
     [[noreturn]] void fatal(const std::string& what) const;
     std::string describe(const Txn& t, uint64_t seq) const;
+    // Warming: when each line that last moved between caches is free to move
+    // again. Only times after now matter, and a checkpoint keeps only those.
+    std::unordered_map<uint64_t, sc_core::sc_time> warm_line_free_;
+    size_t warm_prune_at_ = 4096; // the table's size at which lines free by now go
     sc_core::sc_time bus_cycles(unsigned n) const { return period_ * double(n); }
     sc_core::sc_time next_edge(const sc_core::sc_time& t) const;
 
@@ -214,7 +224,7 @@ private:
     uint64_t c2c_ = 0, memory_ = 0, upgrades_ = 0, cancelled_ = 0;
     uint64_t snoop_shared_ = 0, snoop_owned_ = 0;
     uint64_t queueing_ps_ = 0, checks_ = 0;
-    CheckpointSection checkpoint_section_{this->name(), 1, *this,
+    CheckpointSection checkpoint_section_{this->name(), 2, *this,
                                           CheckpointRegistry::Kind::Optional};
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };

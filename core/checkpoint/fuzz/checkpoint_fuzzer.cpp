@@ -41,7 +41,7 @@ struct NoMemory final : sparc::MemoryBackend {
 struct HitPort final : sparc::CachePort {
     HitPort() { set_next_request(next); }
     cache::CacheAnswer send() override { return {true, next.cycle + 1}; }
-    void warm(const cache::CacheRequest&) override {}
+    uint64_t warm(const cache::CacheRequest&) override { return 0; }
     cache::CacheRequest next;
 };
 

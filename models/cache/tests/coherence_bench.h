@@ -54,11 +54,17 @@ public:
 
     // Functional warming (b_transport); returns the answer's repeat_shift.
     unsigned warm(RequestKind kind, uint64_t pa, unsigned size = 8, unsigned fcn = 0) {
-        ext_->request = {kind, uint8_t(size), uint8_t(fcn), false, pa, pa, now_cycle()};
-        gp_.set_address(pa);
-        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-        socket->b_transport(gp_, delay);
+        warm_at(kind, pa, now_cycle(), size, fcn);
         return ext_->answer.repeat_shift;
+    }
+    // The same, issued at `cycle`: the cycles it waited for the line.
+    uint64_t warm_at(RequestKind kind, uint64_t pa, uint64_t cycle, unsigned size = 8,
+                     unsigned fcn = 0) {
+        ext_->request = {kind, uint8_t(size), uint8_t(fcn), false, pa, pa, cycle};
+        gp_.set_address(pa);
+        sc_core::sc_time delay = delay_until(cycle_time(cycle, period_), sc_core::sc_time_stamp());
+        socket->b_transport(gp_, delay);
+        return ext_->answer.ready - cycle;
     }
 
     // Sends a request at the current cycle; true when it completed at once.

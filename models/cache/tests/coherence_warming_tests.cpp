@@ -75,6 +75,38 @@ TEST_CASE("warming keeps every cache's MOESI state coherent") {
     CHECK(b.state(2, X) == C::O);
 }
 
+// Cycles of the bench's CPU clock, rounded up, that `t` takes.
+uint64_t cycles(const CoherenceBench& b, const sc_core::sc_time& t) {
+    return (t.value() + b.period.value() - 1) / b.period.value();
+}
+
+TEST_CASE("warming takes time only for a line from another cache and its hand-overs queue") {
+    BenchOptions o = cpus(4);
+    CoherenceBench b(o);
+    const FireplaneBusConfig& bus = o.bus;
+    const sc_core::sc_time cycle = sc_core::sc_time(1.0 / double(bus.clock_hz), sc_core::SC_SEC);
+    const sc_core::sc_time snooped =
+        cycle * double(bus.arbitration + bus.address_cycles + bus.snoop_cycles);
+    const sc_core::sc_time copyback = bus.copyback + cycle * double(bus.crossbar_cycles);
+    constexpr uint64_t t = 1000; // every request issued at this cycle
+    const sc_core::sc_time issued = cycle_time(t, b.period);
+
+    CHECK(b.cpus[0]->warm_at(K::Store, X, t) == 0); // from memory: at the pace of the code
+    // cpu0 copies back to cpu1; cpu2's RTO waits for that hand-over, then takes its own.
+    CHECK(b.cpus[1]->warm_at(K::Load, X, t) == cycles(b, issued + snooped + copyback) - t);
+    CHECK(b.cpus[2]->warm_at(K::Atomic, X, t) ==
+          cycles(b, issued + snooped + copyback + copyback) - t);
+    // An upgrade moves no data: it waits for memory's acknowledgement.
+    const uint64_t later = t + 10000, upgrade = later + 1000;
+    CHECK(b.cpus[3]->warm_at(K::Store, Y, later) == 0);
+    CHECK(b.cpus[0]->warm_at(K::Load, Y, later) ==
+          cycles(b, cycle_time(later, b.period) + snooped + copyback) - later);
+    REQUIRE(b.state(0, Y) == C::S);
+    CHECK(b.cpus[0]->warm_at(K::Store, Y, upgrade) ==
+          cycles(b, cycle_time(upgrade, b.period) + snooped + bus.upgrade_ack) - upgrade);
+    CHECK(b.state(0, Y) == C::M);
+}
+
 TEST_CASE("a warmed load's repeat stands until something else changes the caches") {
     CoherenceBench b(cpus(2));
     CHECK(b.cpus[0]->warm(K::Load, X) == 5); // the D$'s 32-byte line

@@ -22,8 +22,8 @@ uint64_t counted(const FakeClient& c) {
 
 TEST_CASE("warming a load fills the E$ and D$, counting nothing", "[hierarchy][warming]") {
     Rig r;
-    CHECK(r.h.warm(warm_request(RequestKind::Load, A)) == 5); // log2 of the D$ line
-    CHECK(r.ec_state(A) == CS::E);                            // alone: RTS gives E
+    CHECK(r.h.warm(warm_request(RequestKind::Load, A)).repeat_shift == 5); // log2 of the D$ line
+    CHECK(r.ec_state(A) == CS::E);                                         // alone: RTS gives E
     CHECK(r.in_dcache(A));
     CHECK(r.client.bus.empty());
     CHECK(counted(r.client) == 0);

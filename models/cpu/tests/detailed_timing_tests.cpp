@@ -35,7 +35,10 @@ struct FakePort : CachePort {
         requests.push_back(next);
         return answer(next);
     }
-    void warm(const CacheRequest& r) override { warmed.push_back(r); }
+    uint64_t warm(const CacheRequest& r) override {
+        warmed.push_back(r);
+        return 0;
+    }
     std::vector<CacheRequest> warmed;
     std::vector<CacheRequest> of(bool fetches) const {
         std::vector<CacheRequest> out;
