@@ -68,9 +68,12 @@ FireplaneBus::~FireplaneBus() = default;
 std::string FireplaneBus::not_quiescent() const {
     if (txns_.empty() && actions_.empty()) return "";
     if (txns_.empty()) return std::string(name()) + ": actions pending";
+    std::string first;
+    txns_.for_each([&](uint64_t seq, const Txn& t) {
+        if (first.empty()) first = describe(t, seq);
+    });
     return std::string(name()) + ": " + std::to_string(txns_.size()) +
-           " transactions in flight, the first " +
-           describe(txns_.begin()->second, txns_.begin()->first);
+           " transactions in flight, the first " + first;
 }
 
 void FireplaneBus::unschedule() {
@@ -90,9 +93,9 @@ std::string FireplaneBus::describe(const Txn& t, uint64_t seq) const {
 }
 
 FireplaneBus::Txn& FireplaneBus::txn(uint64_t seq, const char* where) {
-    auto it = txns_.find(seq);
-    if (it == txns_.end()) fatal(std::string(where) + ": no transaction " + std::to_string(seq));
-    return it->second;
+    Txn* t = txns_.find(seq);
+    if (!t) fatal(std::string(where) + ": no transaction " + std::to_string(seq));
+    return *t;
 }
 
 sc_core::sc_time FireplaneBus::next_edge(const sc_core::sc_time& t) const {
@@ -125,29 +128,34 @@ void FireplaneBus::end_of_simulation() {
 void FireplaneBus::check_drained() const {
     if (txns_.empty() && memory_queue_.empty()) return;
     std::string what = std::to_string(txns_.size()) + " transactions still in flight:";
-    for (const auto& [seq, t] : txns_)
+    txns_.for_each([&](uint64_t seq, const Txn& t) {
         what += " [" + describe(t, seq) + ", stage " + std::to_string(int(t.stage)) + "]";
+    });
     fatal(what);
 }
 
 void FireplaneBus::schedule(const sc_core::sc_time& at, Action action, uint64_t seq,
                             uint64_t rank) {
-    actions_.emplace(Key{at, rank, next_order_++}, std::make_pair(action, seq));
+    actions_.push_back(Due{Key{at, rank, next_order_++}, action, seq});
+    std::push_heap(actions_.begin(), actions_.end());
     wake_.notify(at - sc_core::sc_time_stamp());
 }
 
 void FireplaneBus::run() {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    while (!actions_.empty() && actions_.begin()->first.at <= now) {
-        const auto [action, seq] = actions_.begin()->second;
-        actions_.erase(actions_.begin());
+    while (!actions_.empty() && actions_.front().key.at <= now) {
+        std::pop_heap(actions_.begin(), actions_.end());
+        const Due due = actions_.back();
+        actions_.pop_back();
+        const Action action = due.action;
+        const uint64_t seq = due.seq;
         switch (action) {
         case Action::Arrive: arrive(seq); break;
         case Action::Broadcast: broadcast(seq); break;
         case Action::Respond: respond(seq); break;
         }
     }
-    if (!actions_.empty()) wake_.notify(actions_.begin()->first.at - now);
+    if (!actions_.empty()) wake_.notify(actions_.front().key.at - now);
 }
 
 tlm::tlm_sync_enum FireplaneBus::agent_fw(int id, tlm::tlm_generic_payload& gp,
@@ -155,15 +163,14 @@ tlm::tlm_sync_enum FireplaneBus::agent_fw(int id, tlm::tlm_generic_payload& gp,
     if (phase == tlm::BEGIN_REQ) {
         if (!find_fireplane_extension(gp))
             fatal("a request at " + hex(gp.get_address()) + " without a FireplaneExtension");
-        const uint64_t seq = next_seq_++;
-        Txn t{&gp, id, gp.get_address() & ~(kCoherenceUnit - 1), sc_core::sc_time_stamp() + delay,
-              sc_core::SC_ZERO_TIME};
-        txns_.emplace(seq, t);
+        const sc_core::sc_time arrival = sc_core::sc_time_stamp() + delay;
+        const uint64_t seq = txns_.add(
+            Txn{&gp, id, gp.get_address() & ~(kCoherenceUnit - 1), arrival, sc_core::SC_ZERO_TIME});
         // Handled one resolution step after it arrives, when every request
         // arriving at the same time has been made (CPUs call at or before
         // their arrival time), and among those in agent order: the order in
         // which SystemC happened to run the CPUs' threads does not matter.
-        schedule(t.arrival + sc_core::sc_get_time_resolution(), Action::Arrive, seq,
+        schedule(arrival + sc_core::sc_get_time_resolution(), Action::Arrive, seq,
                  uint64_t(id) + 1);
         phase = tlm::END_REQ; // queued: the agent may send its next request
         return tlm::TLM_UPDATED;
@@ -481,12 +488,12 @@ void FireplaneBus::data_delivered(uint64_t seq, const sc_core::sc_time& at) {
     const Txn& t = txn(seq, "data_delivered");
     const FireplaneExtension& x = *find_fireplane_extension(*t.gp);
     pending_data_.erase(std::make_pair(t.line, int(x.source)));
-    for (auto& [wseq, w] : txns_) {
-        if (w.stage != Stage::Owner || w.awaits != seq) continue;
+    txns_.for_each([&](uint64_t wseq, Txn& w) {
+        if (w.stage != Stage::Owner || w.awaits != seq) return;
         w.stage = Stage::Respond;
         schedule(std::max(at, w.snooped) + config_.copyback + bus_cycles(config_.crossbar_cycles),
                  Action::Respond, wseq);
-    }
+    });
 }
 
 void FireplaneBus::respond(uint64_t seq) {

@@ -32,6 +32,7 @@
 
 #include "fireplane_extension.h"
 #include "models/common/roles.h"
+#include "sequence_table.h"
 
 #include <array>
 #include <cstdint>
@@ -204,10 +205,16 @@ private:
     std::vector<int> agent_snooper_, observers_;
     std::vector<InterruptReceiver*> interrupt_receivers_;
     uint64_t interrupt_nacks_ = 0;
-    std::map<uint64_t, Txn> txns_; // by sequence number (arrival call order)
-    std::map<Key, std::pair<Action, uint64_t>> actions_;
+    SequenceTable<Txn> txns_; // by sequence number (arrival call order)
+    // Due actions, a heap with the earliest Key on top (keys are unique).
+    struct Due {
+        Key key;
+        Action action;
+        uint64_t seq;
+        bool operator<(const Due& o) const { return o.key < key; } // later is lower
+    };
+    std::vector<Due> actions_;
     sc_core::sc_event wake_;
-    uint64_t next_seq_ = 1;
     uint64_t next_order_ = 0;
     sc_core::sc_time next_slot_ = sc_core::SC_ZERO_TIME;
     // Data still on its way to an agent, per (line, agent): an owner's copyback
