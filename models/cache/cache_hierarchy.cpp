@@ -146,9 +146,7 @@ SnoopResult CacheHierarchy::warm_transaction(TransactionType type, uint64_t pa, 
     x.warming = true;
     sc_core::sc_time delay = delay_to(cycle);
     bus_side->b_transport(p, delay);
-    // Up to a whole cycle: the line is here at the end of the bus's last one.
-    const sc_core::sc_time here = sc_core::sc_time_stamp() + delay;
-    cycle = std::max<uint64_t>(cycle, (here.value() + period_.value() - 1) / period_.value());
+    cycle = std::max(cycle, cycle_at(sc_core::sc_time_stamp() + delay, period_)); // as bus_done
     if (!p.is_response_ok())
         SC_REPORT_FATAL(name(), ("warming transaction at " + std::to_string(pa) +
                                  " failed: " + p.get_response_string())

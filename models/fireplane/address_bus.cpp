@@ -285,7 +285,7 @@ sc_core::sc_time FireplaneBus::warm_handover(uint64_t line, const sc_core::sc_ti
         free = std::max(free, snooped);
         return snooped + config_.upgrade_ack;
     }
-    free = std::max(free, snooped) + config_.copyback + bus_cycles(config_.crossbar_cycles);
+    free = std::max(free, snooped) + copyback_time();
     return free;
 }
 
@@ -416,8 +416,7 @@ void FireplaneBus::route(uint64_t seq) {
             t.awaits = owner->second;
         } else {
             t.stage = Stage::Respond;
-            schedule(t.snooped + config_.copyback + bus_cycles(config_.crossbar_cycles),
-                     Action::Respond, seq);
+            schedule(t.snooped + copyback_time(), Action::Respond, seq);
         }
     } else {
         ++memory_;
@@ -491,8 +490,7 @@ void FireplaneBus::data_delivered(uint64_t seq, const sc_core::sc_time& at) {
     txns_.for_each([&](uint64_t wseq, Txn& w) {
         if (w.stage != Stage::Owner || w.awaits != seq) return;
         w.stage = Stage::Respond;
-        schedule(std::max(at, w.snooped) + config_.copyback + bus_cycles(config_.crossbar_cycles),
-                 Action::Respond, wseq);
+        schedule(std::max(at, w.snooped) + copyback_time(), Action::Respond, wseq);
     });
 }
 

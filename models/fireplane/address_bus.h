@@ -193,6 +193,10 @@ private:
     std::unordered_map<uint64_t, sc_core::sc_time> warm_line_free_;
     size_t warm_prune_at_ = 4096; // the table's size at which lines free by now go
     sc_core::sc_time bus_cycles(unsigned n) const { return period_ * double(n); }
+    // From the snoop result to an owner's data at the requester.
+    sc_core::sc_time copyback_time() const {
+        return config_.copyback + bus_cycles(config_.crossbar_cycles);
+    }
     sc_core::sc_time next_edge(const sc_core::sc_time& t) const;
 
     FireplaneBusConfig config_;

@@ -75,9 +75,9 @@ TEST_CASE("warming keeps every cache's MOESI state coherent") {
     CHECK(b.state(2, X) == C::O);
 }
 
-// Cycles of the bench's CPU clock, rounded up, that `t` takes.
+// The bench CPU's cycle at time `t`.
 uint64_t cycles(const CoherenceBench& b, const sc_core::sc_time& t) {
-    return (t.value() + b.period.value() - 1) / b.period.value();
+    return cycle_at(t, b.period);
 }
 
 TEST_CASE("warming takes time only for a line from another cache and its hand-overs queue") {
@@ -105,6 +105,22 @@ TEST_CASE("warming takes time only for a line from another cache and its hand-ov
     CHECK(b.cpus[0]->warm_at(K::Store, Y, upgrade) ==
           cycles(b, cycle_time(upgrade, b.period) + snooped + bus.upgrade_ack) - upgrade);
     CHECK(b.state(0, Y) == C::M);
+}
+
+TEST_CASE("the bus's checkpoint keeps when warming's busy lines are free") {
+    CoherenceBench b(cpus(3));
+    constexpr uint64_t t = 1000;
+    b.cpus[0]->warm_at(K::Store, X, t);
+    b.cpus[1]->warm_at(K::Load, X, t); // a copy-back: the line is busy until it ends
+    std::vector<uint8_t> saved;
+    StateIo w = StateIo::writer("bus", saved, 2);
+    b.bus->checkpoint(w);
+    const uint64_t queued = b.cpus[2]->warm_at(K::Atomic, X, t); // behind cpu1's
+    // Restored, the line is free when the save said: cpu0's copy-back from cpu2
+    // queues behind cpu1's alone, as cpu2's did (not behind cpu2's too).
+    StateIo r = StateIo::reader("bus", saved, 2);
+    b.bus->checkpoint(r);
+    CHECK(b.cpus[0]->warm_at(K::Load, X, t) == queued);
 }
 
 TEST_CASE("a warmed load's repeat stands until something else changes the caches") {
