@@ -203,8 +203,13 @@ uint64_t DetailedTiming::warm(SparcCore& core, const RetiredInstruction& insn) {
         if (r.io) continue;
         r.kind = refine(r.kind, in.memory_class);
         r.cycle = insn.cycle + waited;
-        waited += port_.warm(r);
-        if (r.kind == RequestKind::Atomic) break; // one request covers the load and the store
+        const uint64_t w = port_.warm(r);
+        waited += w;
+        if (r.kind == RequestKind::Atomic) {
+            ++atomics_;
+            if (w) ++contended_atomics_;
+            break; // one request covers the load and the store
+        }
     }
     return waited;
 }
@@ -221,8 +226,10 @@ uint64_t DetailedTiming::data_accesses(SparcCore& core, uint64_t cycle) {
         r.io = false;
         r.va = a.va;
         r.pa = a.pa;
-        if (r.kind == RequestKind::Atomic)
+        if (r.kind == RequestKind::Atomic) {
+            ++atomics_;
             pending_next_ = pending_count_; // one request covers the load and the store
+        }
         stall += send(core, cycle + stall);
     }
     return stall;

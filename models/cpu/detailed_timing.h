@@ -54,6 +54,11 @@ public:
 
     // A request is out: the core has stopped after its instruction.
     bool waiting() const { return waiting_; }
+    // Atomic requests (CAS, LDSTUB, SWAP) sent or warmed so far, and the
+    // warmed ones whose line came from another cache: a sampled run follows
+    // contention by them (docs/sampling.md).
+    uint64_t atomics() const { return atomics_; }
+    uint64_t contended_atomics() const { return contended_atomics_; }
     // Its answer: the access completed at `answer.ready`; the core's cycles move there.
     void resume(SparcCore& core, const cache::CacheAnswer& answer);
     // Starts a fresh pipeline (the model was switched in); the branch
@@ -105,6 +110,7 @@ private:
     void resolve_transfer(SparcCore& core, const RetiredInstruction& insn,
                           const InstructionInfo& info);
 
+    uint64_t atomics_ = 0, contended_atomics_ = 0;
     uint64_t last_fetch_line_ = ~uint64_t(0);
     bool delay_slot_next_ = false; // the next instruction is a transfer's delay slot
     bool new_path_next_ = false;   // the next instruction is the first after a transfer

@@ -44,6 +44,17 @@ struct RunLimits {
     }
     // A pause now (a magic instruction): the CPU running stops after it.
     void pause_now() { pause_left = 0; }
+    // A pause now, whose host goes on with the instructions the pause would
+    // have come after (interrupted_left): a sampled run's contention stretch.
+    // The host clears `interrupted`.
+    bool interrupted = false;
+    uint64_t interrupted_left = 0;
+    void interrupt() {
+        if (interrupted || pause_left == 0 || pause_left == ~uint64_t(0)) return;
+        interrupted = true;
+        interrupted_left = pause_left;
+        pause_left = 0;
+    }
     // What a CPU may run before a limit or a pause.
     uint64_t budget() const {
         return instructions_left < pause_left ? instructions_left : pause_left;

@@ -167,6 +167,11 @@ void SparcCpu::select_timing(TimingKind kind) {
     run_ahead_.quantum = kModels[unsigned(kind)].timed ? config_.timed_quantum : config_.quantum;
 }
 
+void SparcCpu::restart_timing() {
+    pace_probe_.stop();
+    if (timing() == TimingKind::Detailed) detailed_.restart();
+}
+
 void SparcCpu::set_code_pace(CodePace* pace) {
     code_pace_ = pace;
     warming_.set_pace(pace);
@@ -315,6 +320,7 @@ void SparcCpu::run_thread() {
         running_ = nullptr;
         if (limits_) limits_->spent(core_.retired() - retired_before);
         wait_for_caches();
+        if (warming_.take_contention() && limits_) limits_->interrupt();
         if (fast_forwarding && core_.retired() >= config_.fast_forward) {
             select_timing(config_.timing);
             fast_forwarding = false;

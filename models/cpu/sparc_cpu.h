@@ -18,6 +18,7 @@
 #include "fixed_timing.h"
 #include "interrupt_unit.h"
 #include "models/cache/cache_hierarchy.h"
+#include "models/common/cycle_time.h"
 #include "models/common/roles.h"
 #include "models/mmu/cheetah_mmu.h"
 #include "ordered_event.h"
@@ -33,6 +34,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -164,6 +166,22 @@ public:
     // `pace` now (a sampled run's units).
     void set_warming_cpi(double cpi) { warming_.set_cpi(cpi); }
     void set_code_pace(CodePace* pace);
+    // Sampled runs on several CPUs: in warming, an atomic whose line came from
+    // another cache interrupts the run (RunLimits::interrupt), so that the
+    // contention runs in the timed model.
+    void set_interrupt_on_contention(bool on) { warming_.set_stop_at_contention(on); }
+    // Atomic requests so far, timed or warmed.
+    uint64_t atomics() const { return detailed_.atomics(); }
+    // The cycles spent up to now. A CPU waiting for its caches has spent those
+    // up to SystemC time, though its clock moves only when the answer comes:
+    // a sampled unit counts a stall as it passes, not when it ends.
+    uint64_t elapsed_cycles() const {
+        const uint64_t c = cycles();
+        return detailed_.waiting() ? std::max(c, cycle_at(sc_core::sc_time_stamp(), period_)) : c;
+    }
+    // The timed model starts afresh (a restarted pipeline), as a switch to it
+    // from another model does.
+    void restart_timing();
     void measure_pace(bool on);
     // Before the run: the quanta of the functional and of the timed models,
     // and the lookahead of all (run_ahead.h).

@@ -11,13 +11,17 @@
 // timers and its spin waits keep about the pace they have in the detailed model.
 // An instruction whose line comes from another cache waits besides, as long
 // as the bus reckons the hand-over, queue included: threads that contend for
-// a line (locks, barriers) then meet and retry as they do in the detailed model.
+// a line (locks, barriers) then meet and retry as they do in the detailed model,
+// though not for as long: a sampled run on several CPUs runs contention in the
+// timed model (set_stop_at_contention).
 #include "code_pace.h"
 #include "detailed_timing.h"
+#include "sparc_core.h"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <utility>
 
 namespace fireplane::sparc {
 
@@ -28,6 +32,11 @@ public:
     TimingKind kind() const override { return TimingKind::Warming; }
     uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override {
         const uint64_t waited = detailed_.warm(core, insn);
+        if (stop_at_contention_ && detailed_.contended_atomics() != contended_seen_) {
+            contended_seen_ = detailed_.contended_atomics();
+            contended_ = true;
+            core.request_stop();
+        }
         owed_ += pace_ ? paced_cpi(insn.pc) : cpi_;
         const uint64_t cycles = owed_ >> kFraction;
         owed_ &= (uint64_t(1) << kFraction) - 1;
@@ -44,7 +53,19 @@ public:
         cached_generation_ = ~uint64_t(0);
     }
 
+    // With `on`, an atomic whose line came from another cache stops the
+    // core after it, and take_contention() says so once: a sampled run then
+    // runs the contention in the timed model (docs/sampling.md).
+    void set_stop_at_contention(bool on) {
+        stop_at_contention_ = on;
+        contended_seen_ = detailed_.contended_atomics();
+        contended_ = false;
+    }
+    bool take_contention() { return std::exchange(contended_, false); }
+
 private:
+    bool stop_at_contention_ = false, contended_ = false;
+    uint64_t contended_seen_ = 0; // detailed_.contended_atomics() when last looked at
     static constexpr unsigned kFraction = CodePace::kFraction; // integer cycles stay exact
     // A loop spans a few regions: their CPIs are kept, by region, until the
     // table changes (in a unit; warming runs between them).

@@ -2,6 +2,7 @@
 // The subcommands of the `fireplane` program.
 #include "platform/profiling/collector.h"
 #include "platform/session/monitor_tools.h"
+#include "platform/session/sampler.h"
 
 #include <string>
 #include <vector>
@@ -38,17 +39,18 @@ struct RunOptions {
     bool checkpoint_continue = false;   // --checkpoint-continue
     std::string restore_dir;            // run --restore DIR
     uint64_t sample_interval = 0;       // --sample N: sampled simulation (0: none)
-    uint64_t sample_unit = 1000;        // --sample-unit N
-    uint64_t sample_warmup = 2000;      // --sample-warmup N
-    uint64_t sample_warming = 0;        // --sample-warming N (0: all the interval)
-    std::string save_live_points;       // --save-live-points DIR (with --sample)
-    std::string live_points;            // --live-points DIR: measure a library's units
-    unsigned jobs = 1;                  // --jobs N: live points measured at once
-    int progress = -1;     // --progress 1, --no-progress 0, else when stderr is a terminal
-    int gdb_port = -1;     // --gdb PORT: a GDB stub on 127.0.0.1 (0: a free port); -1: none
-    bool gdb_wait = false; // --gdb-wait: wait for gdb before the first instruction
-    bool collect = false;  // `collect`: overflow profiling into an experiment
-    bool boot = false;     // `collect --boot`: of a firmware boot (the program is the image)
+    uint64_t sample_unit = SamplingOptions::kPerCpu;    // --sample-unit N
+    uint64_t sample_warmup = SamplingOptions::kPerCpu;  // --sample-warmup N
+    uint64_t sample_warming = 0;                        // --sample-warming N (0: all the interval)
+    uint64_t sample_stretch = SamplingOptions::kPerCpu; // --sample-stretch N
+    std::string save_live_points;                       // --save-live-points DIR (with --sample)
+    std::string live_points; // --live-points DIR: measure a library's units
+    unsigned jobs = 1;       // --jobs N: live points measured at once
+    int progress = -1;       // --progress 1, --no-progress 0, else when stderr is a terminal
+    int gdb_port = -1;       // --gdb PORT: a GDB stub on 127.0.0.1 (0: a free port); -1: none
+    bool gdb_wait = false;   // --gdb-wait: wait for gdb before the first instruction
+    bool collect = false;    // `collect`: overflow profiling into an experiment
+    bool boot = false;       // `collect --boot`: of a firmware boot (the program is the image)
     profiling::CollectOptions profile;
 };
 

@@ -64,17 +64,23 @@ void add_sampling_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
                                   "(docs/sampling.md)")
                        ->check(CLI::Validator(check_count, "N"));
     cmd.add_option("--sample-unit", run.sample_unit,
-                   "instructions each unit measures (default 1000)")
+                   "instructions each unit measures, all CPUs together (default 1000 a CPU)")
         ->check(CLI::Validator(check_count, "N"))
         ->needs(sample);
     cmd.add_option("--sample-warmup", run.sample_warmup,
-                   "timed instructions before each unit, not measured (default 2000)")
+                   "timed instructions before each unit, not measured (default 2000 a CPU)")
         ->check(CLI::Range(uint64_t(0), uint64_t(1) << 62))
         ->needs(sample);
     cmd.add_option("--sample-warming", run.sample_warming,
                    "warm caches and predictor only for N instructions before each unit's "
                    "warm-up, and run the rest functionally (default: warm all the interval)")
         ->check(CLI::Validator(check_count, "N"))
+        ->needs(sample);
+    cmd.add_option("--sample-stretch", run.sample_stretch,
+                   "on several CPUs with the detailed model: run contention (an atomic whose "
+                   "line is in another cache) in the timed model, N instructions at a time while "
+                   "atomics go on; 0: never (default: 4000 a CPU)")
+        ->check(CLI::Range(uint64_t(0), uint64_t(1) << 62))
         ->needs(sample);
     cmd.add_option("--save-live-points", run.save_live_points,
                    "save each unit's start in this folder as a live point: the machine with its "

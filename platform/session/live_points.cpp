@@ -38,6 +38,7 @@ void LivePointLibrary::write(const std::string& dir) const {
     y << YAML::Key << "unit" << YAML::Value << sampling.unit;
     y << YAML::Key << "warmup" << YAML::Value << sampling.warmup;
     y << YAML::Key << "warming" << YAML::Value << sampling.warming;
+    y << YAML::Key << "stretch" << YAML::Value << sampling.stretch;
     y << YAML::Key << "points" << YAML::Value << YAML::Flow << points;
     y << YAML::Key << "skipped" << YAML::Value << skipped;
     y << YAML::EndMap;
@@ -74,6 +75,7 @@ LivePointLibrary LivePointLibrary::read(const std::string& dir) {
         l.sampling.unit = y["unit"].as<uint64_t>();
         l.sampling.warmup = y["warmup"].as<uint64_t>();
         l.sampling.warming = y["warming"].as<uint64_t>(0);
+        l.sampling.stretch = y["stretch"].as<uint64_t>(0); // the stretches the run made
         l.points = y["points"].as<std::vector<std::string>>();
         if (y["skipped"]) l.skipped = y["skipped"].as<std::vector<std::string>>();
     } catch (const YAML::Exception& e) {

@@ -1,11 +1,23 @@
 #include "sampler.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <stdexcept>
 
 namespace fireplane {
+
+SamplingOptions SamplingOptions::on_machine(size_t cpus, sparc::TimingKind measured) const {
+    SamplingOptions o = *this;
+    if (o.unit == kPerCpu) o.unit = kUnitPerCpu * cpus;
+    if (o.warmup == kPerCpu) o.warmup = kWarmupPerCpu * cpus;
+    if (measured != sparc::TimingKind::Detailed || cpus < 2)
+        o.stretch = 0; // no contention to time
+    else if (o.stretch == kPerCpu)
+        o.stretch = kStretchPerCpu * cpus;
+    return o;
+}
 
 std::string SamplingOptions::problem() const {
     if (unit == 0) return "a unit needs at least one instruction";
@@ -21,7 +33,10 @@ const std::vector<Sampler::MetricDef>& Sampler::metric_table() {
     static const std::vector<MetricDef> kMetrics = {
         {"cpi",
          "cycles per instruction (cycles not idle)",
-         {{"cycles", 1}, {"idle_cycles", -1}},
+         // A CPU waiting for its caches counts the stall as it passes: a
+         // unit shorter than the stall would otherwise miss it.
+         {{"cycles", 1, [](const sparc::SparcCpu& c) { return double(c.elapsed_cycles()); }},
+          {"idle_cycles", -1}},
          {{"instructions", 1}},
          1},
         {"dcache_read_miss_rate",
@@ -60,13 +75,17 @@ const std::vector<Sampler::MetricDef>& Sampler::metric_table() {
 
 Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> cpus,
                  sparc::TimingKind measured, StatsRegistry& stats)
-    : options_(options), cpus_(std::move(cpus)), registry_(stats), estimate_resets_(stats.resets()),
-      measured_(measured), stats_("sampling", stats) {
-    if (const std::string p = options.problem(); !p.empty()) throw std::invalid_argument(p);
+    : options_(options.on_machine(cpus.size(), measured)), cpus_(std::move(cpus)), registry_(stats),
+      estimate_resets_(stats.resets()), measured_(measured), stats_("sampling", stats) {
+    if (const std::string p = options_.problem(); !p.empty()) throw std::invalid_argument(p);
     const auto resolve = [&](const std::vector<Term>& terms) {
         std::vector<Reading> out;
         for (const sparc::SparcCpu* cpu : cpus_)
             for (const Term& t : terms) {
+                if (t.read) {
+                    out.push_back({[cpu, read = t.read] { return read(*cpu); }, t.sign});
+                    continue;
+                }
                 const std::string name = std::string(cpu->name()) + "." + t.stat;
                 const StatsRegistry::Entry* e = stats.find(name);
                 if (!e) throw std::logic_error("sampling: no statistic " + name);
@@ -81,10 +100,18 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
     };
     for (const MetricDef& d : metric_table())
         metrics_.push_back({&d, resolve(d.numerator), resolve(d.denominator), 0, 0, {}});
-    for (sparc::SparcCpu* cpu : cpus_)
+    for (sparc::SparcCpu* cpu : cpus_) {
         cpu->set_code_pace(&pace_);
+        cpu->set_interrupt_on_contention(options_.stretch != 0);
+    }
     stats_.add_formula(
         "units", [this] { return double(units()); }, "units measured");
+    stats_.add_formula(
+        "stretches", [this] { return double(stretches_); },
+        "contention stretches: warming interrupted to run the timed model");
+    stats_.add_formula(
+        "stretch_instructions", [this] { return double(stretch_instructions_); },
+        "instructions run in the timed model in contention stretches", "count");
     stats_.add_formula(
         "paced_regions", [this] { return double(pace_.regions()); },
         "regions of code whose CPI the units measured for warming's pace");
@@ -101,8 +128,10 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
 }
 
 Sampler::~Sampler() {
-    for (sparc::SparcCpu* cpu : cpus_)
+    for (sparc::SparcCpu* cpu : cpus_) {
         cpu->set_code_pace(nullptr);
+        cpu->set_interrupt_on_contention(false);
+    }
 }
 
 double Sampler::sum(const std::vector<Reading>& terms) {
@@ -113,7 +142,24 @@ double Sampler::sum(const std::vector<Reading>& terms) {
 }
 
 Sampler::CpuCount Sampler::reading(const sparc::SparcCpu& cpu) {
-    return {cpu.cycles() - cpu.idle_cycles(), cpu.core().retired()};
+    return {cpu.elapsed_cycles() - cpu.idle_cycles(), cpu.core().retired()};
+}
+
+uint64_t Sampler::atomics() const {
+    uint64_t n = 0;
+    for (const sparc::SparcCpu* cpu : cpus_)
+        n += cpu->atomics();
+    return n;
+}
+
+uint64_t Sampler::stretch_on() {
+    const uint64_t run = std::min(options_.stretch, warming_left_);
+    warming_left_ -= run;
+    stretch_instructions_ += run;
+    stretch_atomics_ = atomics();
+    // A stretch that reaches the warm-up's start ends there, as warming would.
+    if (!warming_left_) phase_ = Phase::Warming;
+    return run;
 }
 
 void Sampler::select(sparc::TimingKind kind) {
@@ -190,13 +236,32 @@ void Sampler::add_unit(const UnitSums& sums) {
         metrics_[i].estimate.add(sums[i].first, sums[i].second);
 }
 
-uint64_t Sampler::at_pause() {
+uint64_t Sampler::at_pause(uint64_t interrupted_left) {
+    if (phase_ == Phase::Warming && interrupted_left) {
+        // A CPU's atomic found its line in another cache: the threads contend
+        // for it, and warming cannot keep the time that takes (docs/sampling.md,
+        // "Contention"). The timed model runs until a stretch sees no atomic.
+        ++stretches_;
+        select(measured_);
+        phase_ = Phase::Stretch;
+        warming_left_ = interrupted_left;
+        return stretch_on();
+    }
     switch (phase_) {
+    case Phase::Stretch:
+        if (atomics() != stretch_atomics_) return stretch_on();
+        select(sparc::TimingKind::Warming);
+        phase_ = Phase::Warming;
+        return warming_left_;
     case Phase::Functional:
         select(sparc::TimingKind::Warming);
         phase_ = Phase::Warming;
         return options_.warming;
     case Phase::Warming:
+        // A stretch may have run up to here: the warm-up still starts from a
+        // restarted pipeline, as a live point of it does.
+        for (sparc::SparcCpu* cpu : cpus_)
+            if (cpu->timing() == measured_) cpu->restart_timing();
         select(measured_);
         phase_ = Phase::Warmup;
         if (options_.warmup) return options_.warmup;
@@ -240,6 +305,14 @@ void Sampler::write_report(std::ostream& out) const {
         out << "functional warming for " << options_.warming << " before each\n";
     else
         out << "functional warming between\n";
+    if (options_.stretch) {
+        std::snprintf(line, sizeof line,
+                      "  contention: %llu stretches in the timed model (%llu instructions at "
+                      "least each), %llu instructions\n",
+                      (unsigned long long)stretches_, (unsigned long long)options_.stretch,
+                      (unsigned long long)stretch_instructions_);
+        out << line;
+    }
     std::snprintf(line, sizeof line, "  %-24s %12s %12s %8s\n", "metric", "estimate", "±99.7%", "");
     out << line;
     for (const Metric& m : metrics_) {

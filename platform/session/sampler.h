@@ -12,7 +12,12 @@
 // unit is exact in instructions and starts at an instruction boundary.
 //
 // Warming goes at the pace the units measured, by region of code
-// (models/cpu/code_pace.h), so that threads meet as in the timed model.
+// (models/cpu/code_pace.h), so that threads meet as in the timed model. On
+// several CPUs with the detailed model, contention runs in it too: a warmed
+// atomic whose line came from another cache interrupts warming, and the
+// machine runs the timed model, unmeasured, in stretches of `stretch`
+// instructions for as long as each sees an atomic (docs/sampling.md,
+// "Contention").
 //
 // Each metric (CPI, miss rates, bus transactions per instruction) is a ratio
 // of sums of per-CPU counters, estimated over the units with its 99.7%
@@ -32,11 +37,21 @@
 namespace fireplane {
 
 struct SamplingOptions {
+    // Instructions are those of all CPUs together. The unit, the warm-up and
+    // the stretch default to so many a CPU: on 12 CPUs a warm-up must last
+    // long enough for the stalls in flight to build up again (docs/sampling.md).
+    static constexpr uint64_t kPerCpu = ~uint64_t(0);
+    static constexpr uint64_t kUnitPerCpu = 1'000, kWarmupPerCpu = 2'000, kStretchPerCpu = 4'000;
     uint64_t interval = 1'000'000; // instructions from one unit's start to the next's
-    uint64_t unit = 1'000;         // measured instructions per unit
-    uint64_t warmup = 2'000;       // timed instructions before each unit, not measured
+    uint64_t unit = kPerCpu;       // measured instructions per unit
+    uint64_t warmup = kPerCpu;     // timed instructions before each unit, not measured
     uint64_t warming = 0;          // functional warming before each warm-up (0: all the interval)
-    // Why the options cannot work, or "".
+    // Timed instructions a contention stretch runs before it looks for atomics
+    // again; 0 for none. Only the detailed model on more than one CPU has any.
+    uint64_t stretch = kPerCpu;
+    // The options on a machine of `cpus` CPUs measuring `measured`: defaults resolved.
+    SamplingOptions on_machine(size_t cpus, sparc::TimingKind measured) const;
+    // Why the (resolved) options cannot work, or "".
     std::string problem() const;
 };
 
@@ -51,8 +66,10 @@ public:
 
     // Instructions from the start to the first pause; every CPU starts warming.
     uint64_t start();
-    // At a pause: the next phase begins. Returns the instructions to the next pause.
-    uint64_t at_pause();
+    // At a pause: the next phase begins. Returns the instructions to the next
+    // pause. `interrupted_left`: the pause came early (a contention in
+    // warming) with that many instructions of the phase left; 0 for none.
+    uint64_t at_pause(uint64_t interrupted_left = 0);
 
     // A live point's run (docs/sampling.md): one warm-up and unit in the timed
     // model from here, then done(). Returns the instructions to the first pause.
@@ -75,6 +92,7 @@ public:
     bool last_unit_dropped_earlier() const { return last_dropped_earlier_; }
 
     const SamplingOptions& options() const { return options_; }
+
     size_t units() const { return metrics_.empty() ? 0 : metrics_.front().estimate.units(); }
     // The estimates, with their confidence intervals, as a table.
     void write_report(std::ostream& out) const;
@@ -82,6 +100,8 @@ public:
     struct Term { // one per-CPU counter, added or subtracted
         const char* stat;
         int sign;
+        // Read from the CPU instead of the statistic, where the two differ mid-run.
+        double (*read)(const sparc::SparcCpu&) = nullptr;
     };
     struct MetricDef {
         const char* name;
@@ -92,7 +112,7 @@ public:
     static const std::vector<MetricDef>& metric_table();
 
 private:
-    enum class Phase { Functional, Warming, Warmup, Measure };
+    enum class Phase { Functional, Warming, Stretch, Warmup, Measure };
     // The instructions of the interval outside warming, warm-up and unit.
     uint64_t cold() const;
     struct Reading { // a statistic's value, and the sign it is added with
@@ -111,6 +131,9 @@ private:
     static CpuCount reading(const sparc::SparcCpu& cpu);
     static double sum(const std::vector<Reading>& terms);
     void select(sparc::TimingKind kind);
+    uint64_t atomics() const; // every CPU's, timed or warmed
+    // A contention stretch's next run of timed instructions, out of the warming's rest.
+    uint64_t stretch_on();
     void begin_unit(); // the counters as the unit starts
     void end_unit();   // the unit's sums, added if it counts
 
@@ -125,6 +148,9 @@ private:
     bool last_counted_ = false, last_dropped_earlier_ = false;
     sparc::TimingKind measured_;
     Phase phase_ = Phase::Warming;
+    uint64_t warming_left_ = 0;    // in a stretch: the warming's instructions still to run
+    uint64_t stretch_atomics_ = 0; // atomics() as the stretch's last run began
+    uint64_t stretches_ = 0, stretch_instructions_ = 0;
     std::vector<Metric> metrics_;
     std::vector<CpuCount> unit_start_;      // per CPU, when the unit began
     std::vector<CpuCount> measured_by_cpu_; // per CPU, over every unit so far

@@ -165,7 +165,7 @@ void Session::save_live_points(const std::string& dir) {
         throw CheckpointError("component " + c + " cannot be saved in a live point yet");
     const CheckpointInfo info = checkpoint_info();
     LivePointLibrary header;
-    header.sampling = sampler_->options();
+    header.sampling = sampler_->options(); // as resolved for this machine
     header.machine_file = info.machine_file;
     header.machine_hash = info.machine_hash;
     header.mode = info.mode;

@@ -39,10 +39,14 @@ bool Session::sampling_pause() {
     // landed, every other CPU still paused (RunLimits::reached stays set, so
     // a CPU that gets to an instruction boundary waits too). Every sampled run
     // does it, so that saving the points does not change the run.
-    if (sampler_->unit_next())
+    // A pause that came early (a contention in warming: sampler.h) is no unit's start.
+    const uint64_t interrupted_left = limits_.interrupted ? limits_.interrupted_left : 0;
+    limits_.interrupted = false;
+    const bool unit_next = !interrupted_left && sampler_->unit_next();
+    if (unit_next)
         run_until([this] { return quiescence(); }, sc_core::sc_time_stamp() + kSettleTime);
     limits_.reached = sparc::RunLimits::Reached::None;
-    if (live_points_ && sampler_->unit_next()) {
+    if (live_points_ && unit_next) {
         const std::string why = quiescence();
         // Decoded code is host-side: dropped, the unit decodes it again from
         // memory, and the capture sees which code the unit runs.
@@ -51,7 +55,7 @@ bool Session::sampling_pause() {
         live_points_->unit_begins(checkpoint_info(), why);
     }
     const bool unit_ends = sampler_->unit_ending();
-    limits_.pause_left = sampler_->at_pause();
+    limits_.pause_left = sampler_->at_pause(interrupted_left);
     if (live_points_ && unit_ends)
         live_points_->unit_ends(sampler_->last_unit_counted(),
                                 sampler_->last_unit_dropped_earlier());

@@ -25,6 +25,10 @@ expect "cannot take a checkpoint" --model detailed --sample 100000 --checkpoint 
     --checkpoint-at 1000
 expect "sample-unit" --model detailed --sample 100000 --sample-unit 0
 expect "needs --sample|requires --sample|--sample" --model detailed --sample-unit 10
+expect "needs --sample|requires --sample|--sample" --model detailed --sample-stretch 1000
+# On 12 CPUs the unit and warm-up default to 1000 and 2000 a CPU: 36,000 in all.
+expect "must be longer than .* \\(36000\\)" --model detailed \
+    --config "$(dirname "$0")/../../configs/v1280.yaml" --sample 30000
 # Live points: saved only by a sampled run; a library that is missing, or a
 # live point given as a checkpoint.
 expect "needs --sample|requires --sample|--sample" --model detailed --save-live-points /tmp/none

@@ -6,11 +6,12 @@ run's value, computed here from the full run's statistics with the same
 definitions (docs/sampling.md). Passes when the sampled CPI is within
 --max-error of the full CPI and the full CPI lies inside the sampled
 estimate's 99.7% confidence interval; with --all-inside, every metric's full
-value must lie inside its interval too.
+value must lie inside its interval too; with --contention, the sampled run
+must have run contention stretches (sampling.stretches).
 
   check_sampling.py FIREPLANE [--config YAML] [--model detailed]
       [--max-instructions N] [--sample N] [--unit N] [--warmup N] [--warming N]
-      [--max-error 0.02] [--all-inside] -- PROGRAM [ARGS...]
+      [--max-error 0.02] [--all-inside] [--contention] -- PROGRAM [ARGS...]
 
 Live points are checked by check_live_points.py.
 """
@@ -20,7 +21,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "python"))
-from fireplane_tools import sampling  # noqa: E402
+from fireplane_tools import sampling, stats  # noqa: E402
 
 
 def run(fireplane, program, config, model, options, stats_file):
@@ -39,6 +40,7 @@ def main():
     ap.add_argument("--warming", type=int)
     ap.add_argument("--max-error", type=float, default=0.02)
     ap.add_argument("--all-inside", action="store_true")
+    ap.add_argument("--contention", action="store_true")
     a, program = sampling.parse_with_program(ap, sys.argv[1:], "check_sampling.py")
     limit, sample_options = sampling.run_options(a)
     if a.warming:
@@ -80,6 +82,14 @@ def check(a, full, sampled, title, full_s, sampled_s):
             if not inside:
                 failures.append(f"the full run's CPI {value:.4f} is outside the sampled "
                                 f"{est:.4f} ± {ci:.4f}")
+    stretches = stats.number(sampled, "sampling.stretches")
+    if stretches:
+        share = stats.number(sampled, "sampling.stretch_instructions") / max(1, sum(
+            v for k, v in stats.flatten(sampled).items()
+            if k.startswith("cpu") and k.count(".") == 1 and k.endswith(".instructions")))
+        print(f"  contention: {stretches:.0f} stretches, {100 * share:.1f}% of the instructions")
+    if a.contention and not stretches:
+        failures.append("the sampled run ran no contention stretch")
     if units < 30:
         failures.append(f"only {units} units: too few for an interval")
     return failures
