@@ -24,7 +24,8 @@ AxiLiteBridge::AxiLiteBridge(sc_core::sc_module_name name, const AxiLiteBridgeCo
 
 template <class Handshake>
 void AxiLiteBridge::until(const char* channel, uint64_t address, Handshake&& handshake) {
-    clock_.await(*this, channel, config_.timeout_cycles, handshake, " for address " + hex(address));
+    clock_.await(*this, channel, config_.timeout_cycles, handshake,
+                 [address] { return " for address " + hex(address); });
 }
 
 // AW and W go out together and may complete in either order; BREADY is high
@@ -43,8 +44,7 @@ uint32_t AxiLiteBridge::write_word(uint64_t address, uint32_t data, uint32_t str
         if (!w && pins.wready.read()) w = true, pins.wvalid.write(false);
         return aw && w;
     };
-    clock_.await(*this, "AW and W", config_.timeout_cycles, both_taken,
-                 " for address " + hex(address));
+    until("AW and W", address, both_taken);
     uint32_t resp = kOkay;
     until("B", address, [&] {
         resp = pins.bresp.read();

@@ -48,15 +48,17 @@ public:
     // Rising edges until `handshake` (evaluated at each, as the edge samples
     // the pins) holds. A block that leaves it waiting `limit` edges is hung:
     // SC_REPORT_FATAL (type "rtl/hung") naming `who`, the cycle, the channel
-    // and `detail`.
-    template <class Handshake>
+    // and what `detail()` returns. The detail is made only then: a string
+    // built before the wait costs an allocation per handshake, and one left on
+    // a thread's stack that never resumes is reported as a leak.
+    template <class Handshake, class Detail = std::string (*)()>
     void await(const sc_core::sc_object& who, const char* channel, unsigned limit,
-               Handshake&& handshake, const std::string& detail = "") {
+               Handshake&& handshake, Detail&& detail = no_detail) {
         for (unsigned waited = 0; waited < limit; ++waited) {
             edge();
             if (handshake()) return;
         }
-        hung(who, channel, limit, detail);
+        hung(who, channel, limit, detail());
     }
     // Waits until resetn is released (returns at once after that).
     void wait_reset();
@@ -75,6 +77,7 @@ public:
     }
 
 private:
+    static std::string no_detail() { return {}; }
     [[noreturn]] void hung(const sc_core::sc_object& who, const char* channel, unsigned limit,
                            const std::string& detail) const;
     enum class Phase { Stopped, Low, High };
