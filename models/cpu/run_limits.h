@@ -45,13 +45,11 @@ struct RunLimits {
     // A pause now (a magic instruction): the CPU running stops after it.
     void pause_now() { pause_left = 0; }
     // A pause now, whose host goes on with the instructions the pause would
-    // have come after (interrupted_left): a sampled run's contention stretch.
-    // The host clears `interrupted`.
-    bool interrupted = false;
+    // have come after (interrupted_left, 0 for none): a sampled run's
+    // contention stretch. The host clears it.
     uint64_t interrupted_left = 0;
     void interrupt() {
-        if (interrupted || pause_left == 0 || pause_left == ~uint64_t(0)) return;
-        interrupted = true;
+        if (interrupted_left || pause_left == 0 || pause_left == ~uint64_t(0)) return;
         interrupted_left = pause_left;
         pause_left = 0;
     }

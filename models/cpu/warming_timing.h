@@ -32,11 +32,8 @@ public:
     TimingKind kind() const override { return TimingKind::Warming; }
     uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override {
         const uint64_t waited = detailed_.warm(core, insn);
-        if (stop_at_contention_ && detailed_.contended_atomics() != contended_seen_) {
-            contended_seen_ = detailed_.contended_atomics();
-            contended_ = true;
+        if (stop_at_contention_ && detailed_.contended_atomics() != contended_seen_)
             core.request_stop();
-        }
         owed_ += pace_ ? paced_cpi(insn.pc) : cpi_;
         const uint64_t cycles = owed_ >> kFraction;
         owed_ &= (uint64_t(1) << kFraction) - 1;
@@ -59,12 +56,14 @@ public:
     void set_stop_at_contention(bool on) {
         stop_at_contention_ = on;
         contended_seen_ = detailed_.contended_atomics();
-        contended_ = false;
     }
-    bool take_contention() { return std::exchange(contended_, false); }
+    bool take_contention() {
+        const uint64_t n = detailed_.contended_atomics();
+        return stop_at_contention_ && std::exchange(contended_seen_, n) != n;
+    }
 
 private:
-    bool stop_at_contention_ = false, contended_ = false;
+    bool stop_at_contention_ = false;
     uint64_t contended_seen_ = 0; // detailed_.contended_atomics() when last looked at
     static constexpr unsigned kFraction = CodePace::kFraction; // integer cycles stay exact
     // A loop spans a few regions: their CPIs are kept, by region, until the

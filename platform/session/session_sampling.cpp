@@ -2,6 +2,7 @@
 #include "session.h"
 
 #include <stdexcept>
+#include <utility>
 
 namespace fireplane {
 
@@ -40,8 +41,7 @@ bool Session::sampling_pause() {
     // a CPU that gets to an instruction boundary waits too). Every sampled run
     // does it, so that saving the points does not change the run.
     // A pause that came early (a contention in warming: sampler.h) is no unit's start.
-    const uint64_t interrupted_left = limits_.interrupted ? limits_.interrupted_left : 0;
-    limits_.interrupted = false;
+    const uint64_t interrupted_left = std::exchange(limits_.interrupted_left, 0);
     const bool unit_next = !interrupted_left && sampler_->unit_next();
     if (unit_next)
         run_until([this] { return quiescence(); }, sc_core::sc_time_stamp() + kSettleTime);

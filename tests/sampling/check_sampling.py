@@ -84,9 +84,8 @@ def check(a, full, sampled, title, full_s, sampled_s):
                                 f"{est:.4f} ± {ci:.4f}")
     stretches = stats.number(sampled, "sampling.stretches")
     if stretches:
-        share = stats.number(sampled, "sampling.stretch_instructions") / max(1, sum(
-            v for k, v in stats.flatten(sampled).items()
-            if k.startswith("cpu") and k.count(".") == 1 and k.endswith(".instructions")))
+        instructions = sum(stats.by_component(sampled, "instructions", "cpu").values())
+        share = stats.number(sampled, "sampling.stretch_instructions") / max(1, instructions)
         print(f"  contention: {stretches:.0f} stretches, {100 * share:.1f}% of the instructions")
     if a.contention and not stretches:
         failures.append("the sampled run ran no contention stretch")
