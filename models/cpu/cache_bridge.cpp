@@ -42,13 +42,13 @@ CacheBridge::CacheBridge(const char* socket_name, sc_core::sc_time period, PerfC
     payload_.set_byte_enable_ptr(nullptr);
 }
 
-uint64_t CacheBridge::warm(const cache::CacheRequest& request) {
+uint64_t CacheBridge::warm() {
     using cache::RequestKind;
+    const cache::CacheRequest& request = ext_->request; // filled in place: no copy to stall on
     const bool load = request.kind == RequestKind::Load || request.kind == RequestKind::FpLoad;
     if (load && repeat_shift_ && ((request.va ^ repeat_va_) >> repeat_shift_) == 0 &&
         ((request.pa ^ repeat_pa_) >> repeat_shift_) == 0)
         return 0;
-    ext_->request = request; // the hierarchy reads the request alone
     payload_.set_address(request.pa);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     socket->b_transport(payload_, delay);

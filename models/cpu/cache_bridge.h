@@ -26,7 +26,7 @@ public:
     // line from another cache. A load the caches said would change nothing
     // again (CacheAnswer::repeat_shift) is not sent, until they revoke that
     // (invalidate_direct_mem_ptr).
-    uint64_t warm(const cache::CacheRequest& request) override;
+    uint64_t warm() override;
     // The answer of the last request, which did not complete at once. Call it
     // from the CPU's thread: it waits in SystemC time until the answer is there.
     cache::CacheAnswer wait_for_answer();

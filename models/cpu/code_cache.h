@@ -21,6 +21,9 @@ constexpr uint64_t kBlockTrapped = uint64_t(1) << 63;
 struct CompiledBlock {
     BlockFn fn = nullptr;
     uint32_t max = 0;
+    // Its instruction words, when functional warming may run it (no handler
+    // in its own flow; warming_timing.h), else null.
+    const uint32_t* words = nullptr;
 };
 
 // A page's compiled blocks, per entry slot, and how often each slot was

@@ -182,8 +182,11 @@ RequestKind DetailedTiming::refine(RequestKind recorded, InstructionClass cls) {
 
 uint64_t DetailedTiming::warm(SparcCore& core, const RetiredInstruction& insn) {
     // No classification cache: three table lookups cost less than its misses.
-    TransferFacts in;
-    transfer_facts(insn.insn.raw, in);
+    // Arithmetic (op 2) other than JMPL and RETURN (op3 0x38, 0x39), the most
+    // common, neither transfers nor accesses memory: no lookup at all.
+    TransferFacts in{InstructionClass::IntAlu, TransferKind::None, false};
+    const uint32_t w = insn.insn.raw;
+    if ((w >> 30) != 2 || ((w >> 19) & 0x3e) == 0x38) transfer_facts(w, in);
     if (in.transfer != TransferKind::None) {
         const TransferOutcome t = transfer_outcome(core, insn, in.transfer, in.skips_delay_slot);
         pipeline_.learn(in.transfer, insn.pc, t.taken, t.target);
@@ -192,18 +195,28 @@ uint64_t DetailedTiming::warm(SparcCore& core, const RetiredInstruction& insn) {
     const uint64_t line = insn.pc_pa >> fetch_shift_;
     if (line != last_fetch_line_) {
         last_fetch_line_ = line;
-        cache::CacheRequest fetch{RequestKind::Fetch, 4};
+        cache::CacheRequest& fetch = port_.next_request(); // field by field: see next_request()
+        fetch.kind = RequestKind::Fetch;
+        fetch.size = 4;
+        fetch.prefetch_fcn = 0;
+        fetch.io = false;
         fetch.va = insn.pc;
         fetch.pa = insn.pc_pa;
         fetch.cycle = insn.cycle;
-        waited = port_.warm(fetch);
+        waited = port_.warm();
     }
     for (unsigned i = 0; i < insn.access_count; ++i) {
-        cache::CacheRequest r = insn.accesses[i];
-        if (r.io) continue;
-        r.kind = refine(r.kind, in.memory_class);
+        const cache::CacheRequest& a = insn.accesses[i];
+        if (a.io) continue;
+        cache::CacheRequest& r = port_.next_request();
+        r.kind = refine(a.kind, in.memory_class);
+        r.size = a.size;
+        r.prefetch_fcn = a.prefetch_fcn;
+        r.io = false;
+        r.va = a.va;
+        r.pa = a.pa;
         r.cycle = insn.cycle + waited;
-        const uint64_t w = port_.warm(r);
+        const uint64_t w = port_.warm();
         waited += w;
         if (r.kind == RequestKind::Atomic) {
             ++atomics_;

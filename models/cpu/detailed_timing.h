@@ -29,9 +29,10 @@ public:
     cache::CacheRequest& next_request() { return *next_; }
     // Sends next_request(). An answer not done comes later, through resume().
     virtual cache::CacheAnswer send() = 0;
-    // Functional warming: the request leaves its state in the caches at once.
-    // Returns the cycles it waited for a line that came from another cache.
-    virtual uint64_t warm(const cache::CacheRequest& request) = 0;
+    // Functional warming of next_request(), filled in place as for send(): it
+    // leaves its state in the caches at once. Returns the cycles it waited
+    // for a line that came from another cache.
+    virtual uint64_t warm() = 0;
 
 protected:
     // Where the implementation keeps the request it sends.

@@ -55,6 +55,21 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
                     1, std::min(length, counters.instructions_to_overflow(counter_now())));
             if (length > 1 && event_cycle_ != CpuTimers::kNever) // one cycle per instruction here
                 length = std::max<uint64_t>(1, std::min(length, event_cycle_ - cycles()));
+            if constexpr (Timed && !Trace && !Debug && Timing::kRunsBlocks) {
+                auto* timing = static_cast<Timing*>(timing_);
+                if (compiler_ && !observer_ && !counters.counting() && timing_ == entered &&
+                    timing->runs_blocks()) {
+                    const uint64_t done = warm_block(*timing, end - instructions, cycle_limit);
+                    if (done & kBlockTrapped) {
+                        if (take_trap()) break;
+                        continue;
+                    }
+                    if (done) {
+                        if (stop_ || cycles_ >= cycle_limit) break;
+                        continue;
+                    }
+                }
+            }
             if constexpr (!Trace && !Timed && !Debug) {
                 if (compiler_ && length > 1 && !observer_ && !log_accesses_ &&
                     !counters.counting()) {

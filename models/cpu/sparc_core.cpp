@@ -135,19 +135,19 @@ void SparcCore::set_compiled_blocks(bool on) {
     compiler_ = on ? std::make_unique<BlockCompiler>(*this) : nullptr;
 }
 
-uint64_t SparcCore::run_block(uint64_t& length) {
+const CompiledBlock* SparcCore::block_at_pc(uint64_t& length) {
     if (npc != pc + 4) { // a delay slot: blocks start on sequential flow, as at its target
         length = 1;
-        return 0;
+        return nullptr;
     }
     const unsigned slot = unsigned(pc & kPageMask) >> 2;
     if (!current_page_->compiled) current_page_->compiled = std::make_unique<PageBlocks>();
     PageBlocks* page = current_page_->compiled.get();
     if (!page->block[slot].fn) {
-        if (page->heat[slot] == PageBlocks::kNoBlock) return 0; // chains as without blocks
+        if (page->heat[slot] == PageBlocks::kNoBlock) return nullptr; // chains as without blocks
         if (++page->heat[slot] < kHotEntry) {
             length = 1; // back at the loop after one instruction, where a block may start
-            return 0;
+            return nullptr;
         }
         const BlockCompiler::Result r = compiler_->compile(pc);
         if (r.emptied) { // every block went with the buffer; this page's table starts afresh
@@ -157,11 +157,16 @@ uint64_t SparcCore::run_block(uint64_t& length) {
         }
         if (!r.block.fn) {
             page->heat[slot] = PageBlocks::kNoBlock;
-            return 0;
+            return nullptr;
         }
         page->block[slot] = r.block;
     }
-    const CompiledBlock* block = &page->block[slot];
+    return &page->block[slot];
+}
+
+uint64_t SparcCore::run_block(uint64_t& length) {
+    const CompiledBlock* block = block_at_pc(length);
+    if (!block) return 0;
     if (block->max > length) {
         length = 1; // a run too short for the block: its first instruction is interpreted
         return 0;

@@ -71,6 +71,7 @@ constexpr uint64_t make_tstate(uint8_t ccr, uint8_t asi, uint16_t pstate, unsign
 }
 
 class BlockCompiler;
+class WarmingTiming;
 
 struct TrapLevelState {
     uint64_t tpc = 0, tnpc = 0, tstate = 0;
@@ -158,7 +159,8 @@ public:
     uint64_t instructions = 0; // retired instructions
     uint64_t traps_taken = 0;
     uint64_t pic_overflows = 0;
-    uint64_t prefetches_dropped = 0; // timed PREFETCHes that missed the TLB
+    uint64_t prefetches_dropped = 0;         // timed PREFETCHes that missed the TLB
+    uint64_t warming_block_instructions = 0; // warmed in compiled blocks (warm_block)
 
     // Retired instructions, including those of the chain running now.
     uint64_t retired() const { return instructions + chain_length_ - chain_budget_; }
@@ -425,8 +427,28 @@ private:
     static constexpr unsigned kMaxAccesses = 16;
     void log_access(uint64_t va, uint64_t pa, unsigned size, cache::RequestKind kind,
                     bool io = false, unsigned fcn = 0) {
-        if (access_count_ < kMaxAccesses)
+        if (__builtin_expect(block_log_next_ != nullptr, 0))
+            log_block_access(va, pa, size, kind, io, fcn);
+        else if (access_count_ < kMaxAccesses)
             accesses_[access_count_++] = {kind, uint8_t(size), uint8_t(fcn), io, va, pa};
+    }
+    // A memory access of a block that warming runs (warm_block), in the
+    // layout the block compiler writes: `index` is the instruction's in the block.
+    struct BlockAccess {
+        uint64_t va, pa;
+        uint16_t index;
+        cache::RequestKind kind;
+        uint8_t size, fcn;
+        bool io;
+        uint16_t unused;
+    };
+    void log_block_access(uint64_t va, uint64_t pa, unsigned size, cache::RequestKind kind, bool io,
+                          unsigned fcn) {
+        if (block_log_next_ == block_log_end_) return; // as accesses_, the rest are dropped
+        // A handler in a block runs as a chain of its index + 1 instructions
+        // (BlockCompiler: retired() as the interpreter has it).
+        *block_log_next_++ = {
+            va, pa, uint16_t(chain_length_ - 1), kind, uint8_t(size), uint8_t(fcn), io, 0};
     }
     // Not only a host cache: it stands in for the part's D-TLB, whose misses
     // drop prefetches (log_prefetch), so its size is part of the timing.
@@ -530,7 +552,20 @@ private:
     // When pc may yet start a block, `length` becomes 1, so that the
     // interpreter comes back after one instruction.
     uint64_t run_block(uint64_t& length);
+    // The compiled block entered at pc, compiling it once its entry is hot,
+    // or null; `length` as for run_block.
+    const CompiledBlock* block_at_pc(uint64_t& length);
     static constexpr uint8_t kHotEntry = 16; // entries before a block is compiled
+
+    // Functional warming on compiled blocks (warming_timing.cpp): runs the
+    // block entered at pc with its accesses logged, then retires its
+    // instructions into `timing` one by one, as the interpreter would have.
+    // Returns as run_block, 0 when no block may run.
+    uint64_t warm_block(WarmingTiming& timing, uint64_t budget, uint64_t cycle_limit);
+    static constexpr unsigned kMaxBlockAccesses = 48 * kMaxAccesses; // a block's, at most
+    BlockAccess block_log_[kMaxBlockAccesses];
+    BlockAccess* block_log_next_ = nullptr; // while warm_block runs a block: where the next goes
+    BlockAccess* const block_log_end_ = block_log_ + kMaxBlockAccesses;
 
     friend class CodeCache;
     friend class BlockCompiler;

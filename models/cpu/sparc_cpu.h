@@ -170,8 +170,13 @@ public:
     // another cache interrupts the run (RunLimits::interrupt), so that the
     // contention runs in the timed model.
     void set_interrupt_on_contention(bool on) { warming_.set_stop_at_contention(on); }
+    // Warming runs compiled blocks (WarmingTiming::runs_blocks): for a sampled
+    // run on one CPU, where no line comes from another cache.
+    void set_warming_blocks(bool on) { warming_.set_runs_blocks(on); }
     // Atomic requests so far, timed or warmed.
     uint64_t atomics() const { return detailed_.atomics(); }
+    // Instructions warming ran in compiled blocks so far.
+    uint64_t warming_block_instructions() const { return core_.warming_block_instructions; }
     // The cycles spent up to now. A CPU waiting for its caches has spent those
     // up to SystemC time, though its clock moves only when the answer comes:
     // a sampled unit counts a stall as it passes, not when it ends.

@@ -34,6 +34,8 @@ struct RetiredInstruction {
 
 class TimingModel {
 public:
+    // Whether the run loop made for the model (run_loop.h) runs compiled blocks.
+    static constexpr bool kRunsBlocks = false;
     virtual ~TimingModel() = default;
     virtual TimingKind kind() const = 0;
     // Cycles the instruction takes (0 when it issues with the previous one).

@@ -11,4 +11,63 @@ uint64_t SparcCore::run_warming(uint64_t budget, uint64_t cycle_limit) {
     return run_loop<false, true, false, WarmingTiming>(budget, cycle_limit);
 }
 
+uint64_t SparcCore::warm_block(WarmingTiming& timing, uint64_t budget, uint64_t cycle_limit) {
+    // User mode only: in firmware a device access in the block would see the
+    // clock of the block's start.
+    if (!trap_handler_) return 0;
+    uint64_t length = budget;
+    const CompiledBlock* block = block_at_pc(length);
+    if (!block || !block->words || block->max > budget) return 0;
+    // The interpreter looks at the clock after each instruction: the block
+    // must end before it would have stopped there for an event or the quantum.
+    const uint64_t stop_at = std::min(event_cycle_, cycle_limit);
+    if (cycles_ + timing.cycles_bound(pc, block->max - 1) >= stop_at) return 0;
+
+    const uint64_t entry = pc, entry_pa = current_page_->pa | (pc & kPageMask);
+    const uint32_t* const words = block->words; // the block may drop the page's blocks
+    block_log_next_ = block_log_;
+    chain_cut_ = false;
+    const uint64_t done = block->fn(this);
+    chain_length_ = chain_budget_ = 0;
+    const BlockAccess* const logged = block_log_next_;
+    block_log_next_ = nullptr;
+
+    // Its instructions retire as in the run loop, each seeing PC and nPC as
+    // they were after it: those of a transfer (the last two may hold one)
+    // come from where the block left.
+    const uint64_t n = done & ~kBlockTrapped;
+    warming_block_instructions += n;
+    // (Read apart: one 16-byte load of the two, just stored by the block,
+    // stalls the host's store forwarding.)
+    const uint64_t left_pc = __atomic_load_n(&pc, __ATOMIC_RELAXED);
+    const uint64_t left_npc = __atomic_load_n(&npc, __ATOMIC_RELAXED);
+    const BlockAccess* a = block_log_;
+    Insn insn{};
+    for (uint64_t i = 0; i < n; ++i) {
+        unsigned count = 0; // the accesses go where the interpreter records them
+        for (; a != logged && a->index == i; ++a)
+            if (count < kMaxAccesses) {
+                cache::CacheRequest& r = accesses_[count++];
+                r.kind = a->kind;
+                r.size = a->size;
+                r.prefetch_fcn = a->fcn;
+                r.io = a->io;
+                r.va = a->va;
+                r.pa = a->pa;
+            }
+        const uint64_t at = entry + 4 * i;
+        if (i + 1 == n) {
+            pc = left_pc, npc = left_npc;
+        } else {
+            pc = at + 4, npc = i + 2 == n ? left_pc : at + 8;
+        }
+        insn.raw = words[i];
+        ++instructions;
+        cycles_ += timing.retire(*this, {insn, at, entry_pa + 4 * i, cycles_, accesses_, count});
+        cycles_at_ = instructions;
+    }
+    pc = left_pc, npc = left_npc;
+    return done;
+}
+
 } // namespace fireplane::sparc

@@ -29,6 +29,30 @@ class WarmingTiming final : public TimingModel {
 public:
     explicit WarmingTiming(DetailedTiming& detailed) : detailed_(detailed) {}
 
+    // Its run loop (run_loop.h) may run compiled blocks, when runs_blocks():
+    // each block runs with its memory accesses logged, and its instructions
+    // are retired here afterwards, one by one, as the interpreter would have
+    // (SparcCore::warm_block). Only where that leaves the same state: no
+    // line can come from another cache (one CPU), so an instruction's cycles
+    // are known before it runs (cycles_bound) and no block passes a timer
+    // event or the end of the quantum that the interpreter would have stopped at.
+    static constexpr bool kRunsBlocks = true;
+    bool runs_blocks() const { return runs_blocks_; }
+    void set_runs_blocks(bool on) { runs_blocks_ = on; }
+    // At least the cycles that `n` instructions from `pc`, in sequence, take
+    // here when none waits for a line.
+    uint64_t cycles_bound(uint64_t pc, unsigned n) {
+        if (n == 0) return 0;
+        uint64_t cpi = cpi_;
+        if (pace_) {
+            cpi = 0;
+            const uint64_t last = CodePace::region(pc + 4 * uint64_t(n - 1));
+            for (uint64_t r = CodePace::region(pc); r <= last; ++r)
+                cpi = std::max(cpi, paced_cpi(r << CodePace::kRegionShift));
+        }
+        return (owed_ + n * cpi) >> kFraction;
+    }
+
     TimingKind kind() const override { return TimingKind::Warming; }
     uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override {
         const uint64_t waited = detailed_.warm(core, insn);
@@ -63,6 +87,7 @@ public:
     }
 
 private:
+    bool runs_blocks_ = false;
     bool stop_at_contention_ = false;
     uint64_t contended_seen_ = 0; // detailed_.contended_atomics() when last looked at
     static constexpr unsigned kFraction = CodePace::kFraction; // integer cycles stay exact

@@ -113,7 +113,7 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int from, tlm::tlm_generic_payload& g
                                            tlm::tlm_phase& phase, sc_core::sc_time& delay) {
     InFlight f;
     if (phase == tlm::BEGIN_REQ) {
-        if (in_flight_.count(&gp)) {
+        if (in_flight_.contains(&gp)) {
             const std::string msg = "nb_transport_fw: BEGIN_REQ at " + hex(gp.get_address()) +
                                     " for a payload whose previous transaction has not ended";
             SC_REPORT_FATAL(name(), msg.c_str());
@@ -128,7 +128,7 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int from, tlm::tlm_generic_payload& g
         }
         ++windows_[t]->transactions;
         f = InFlight{from, t, address, address - windows_[t]->base};
-        in_flight_[&gp] = f;
+        in_flight_.put(&gp, f);
     } else {
         f = *in_flight(gp, "nb_transport_fw");
     }
@@ -216,14 +216,14 @@ void Router::invalidate_direct_mem_ptr(int to, sc_dt::uint64 start, sc_dt::uint6
 }
 
 Router::InFlight* Router::in_flight(tlm::tlm_generic_payload& gp, const char* where) {
-    auto it = in_flight_.find(&gp);
-    if (it == in_flight_.end()) {
+    InFlight* f = in_flight_.find(&gp);
+    if (!f) {
         const std::string msg = std::string(where) + ": no transaction in flight for payload at " +
                                 hex(gp.get_address()) +
                                 " (a phase without BEGIN_REQ, or after the transaction ended)";
         SC_REPORT_FATAL(name(), msg.c_str());
     }
-    return &it->second;
+    return f;
 }
 
 } // namespace fireplane

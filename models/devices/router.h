@@ -4,6 +4,7 @@
 // forwarded with the address made local to the window (address - base) and
 // given back with the global address. LT (b_transport, DMI), AT (the base
 // protocol's nb_transport phases) and debug transport all pass through.
+#include "models/common/in_flight_table.h"
 #include "models/common/roles.h"
 
 #include "core/stats/stats.h"
@@ -17,7 +18,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace fireplane {
@@ -86,7 +86,7 @@ private:
 
     std::vector<std::unique_ptr<Window>> windows_; // stable addresses for the stats registry
     std::map<uint64_t, int> by_base_;              // window base -> index
-    std::unordered_map<tlm::tlm_generic_payload*, InFlight> in_flight_;
+    InFlightTable<const tlm::tlm_generic_payload*, InFlight> in_flight_;
     uint64_t unmapped_ = 0;
     StatsGroup stats_{this->name()}; // last: its statistics go first
 };

@@ -11,6 +11,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 
 namespace fireplane {
 
@@ -405,15 +406,15 @@ void FireplaneBus::route(uint64_t seq) {
     }
     t.delivers_data = true;
     const auto mine = std::make_pair(t.line, int(x.source));
-    if (pending_data_.count(mine))
+    if (pending_data_.contains(mine))
         fatal(describe(t, seq) + " needs data while the agent's previous data for the line is "
                                  "still on its way");
     if (x.supplier >= 0) { // cache to cache
         ++c2c_;
-        auto owner = pending_data_.find(std::make_pair(t.line, int(x.supplier)));
-        if (owner != pending_data_.end()) { // the owner's own data has not arrived yet
+        const uint64_t* owner = pending_data_.find(std::make_pair(t.line, int(x.supplier)));
+        if (owner) { // the owner's own data has not arrived yet
             t.stage = Stage::Owner;
-            t.awaits = owner->second;
+            t.awaits = *owner;
         } else {
             t.stage = Stage::Respond;
             schedule(t.snooped + copyback_time(), Action::Respond, seq);
@@ -423,7 +424,7 @@ void FireplaneBus::route(uint64_t seq) {
         t.stage = Stage::Memory;
         memory_queue_.push_back(seq);
     }
-    pending_data_[mine] = seq;
+    pending_data_.put(mine, seq);
     send_memory();
 }
 
@@ -434,7 +435,7 @@ void FireplaneBus::send_memory() {
         const uint64_t seq = memory_queue_.front();
         memory_queue_.pop_front();
         tlm::tlm_generic_payload& gp = *txn(seq, "send_memory").gp;
-        at_memory_[&gp] = seq;
+        at_memory_.put(&gp, seq);
         tlm::tlm_phase phase = tlm::BEGIN_REQ;
         sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
         const tlm::tlm_sync_enum s = memory->nb_transport_fw(gp, phase, delay);
@@ -469,10 +470,10 @@ tlm::tlm_sync_enum FireplaneBus::memory_bw(tlm::tlm_generic_payload& gp, tlm::tl
 }
 
 void FireplaneBus::memory_done(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
-    auto it = at_memory_.find(&gp);
-    if (it == at_memory_.end()) fatal("a memory response for a transaction not at memory");
-    const uint64_t seq = it->second;
-    at_memory_.erase(it);
+    const uint64_t* entry = at_memory_.find(&gp);
+    if (!entry) fatal("a memory response for a transaction not at memory");
+    const uint64_t seq = *entry;
+    at_memory_.erase(&gp);
     if (&gp == memory_req_) memory_req_ = nullptr; // BEGIN_RESP implies END_REQ
     Txn& t = txn(seq, "memory_done");
     t.stage = Stage::Respond;

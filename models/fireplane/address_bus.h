@@ -31,6 +31,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "fireplane_extension.h"
+#include "models/common/in_flight_table.h"
 #include "models/common/roles.h"
 #include "sequence_table.h"
 
@@ -38,7 +39,6 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
-#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -223,8 +223,8 @@ private:
     sc_core::sc_time next_slot_ = sc_core::SC_ZERO_TIME;
     // Data still on its way to an agent, per (line, agent): an owner's copyback
     // cannot leave before its own data has arrived.
-    std::map<std::pair<uint64_t, int>, uint64_t> pending_data_;
-    std::map<const tlm::tlm_generic_payload*, uint64_t> at_memory_; // payload -> seq
+    InFlightTable<std::pair<uint64_t, int>, uint64_t> pending_data_;
+    InFlightTable<const tlm::tlm_generic_payload*, uint64_t> at_memory_; // payload -> seq
     std::deque<uint64_t> memory_queue_;                    // waiting for the request channel
     const tlm::tlm_generic_payload* memory_req_ = nullptr; // BEGIN_REQ sent, END_REQ awaited
     std::vector<std::deque<uint64_t>> responses_; // per agent, waiting for its response channel

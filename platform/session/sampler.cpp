@@ -103,6 +103,7 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
     for (sparc::SparcCpu* cpu : cpus_) {
         cpu->set_code_pace(&pace_);
         cpu->set_interrupt_on_contention(options_.stretch != 0);
+        cpu->set_warming_blocks(cpus_.size() == 1);
     }
     stats_.add_formula(
         "units", [this] { return double(units()); }, "units measured");
@@ -112,6 +113,15 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
     stats_.add_formula(
         "stretch_instructions", [this] { return double(stretch_instructions_); },
         "instructions run in the timed model in contention stretches", "count");
+    stats_.add_formula(
+        "block_instructions",
+        [this] {
+            double n = 0;
+            for (const sparc::SparcCpu* cpu : cpus_)
+                n += double(cpu->warming_block_instructions());
+            return n;
+        },
+        "instructions warming ran in compiled blocks (one CPU; the rest one by one)", "count");
     stats_.add_formula(
         "paced_regions", [this] { return double(pace_.regions()); },
         "regions of code whose CPI the units measured for warming's pace");
@@ -131,6 +141,7 @@ Sampler::~Sampler() {
     for (sparc::SparcCpu* cpu : cpus_) {
         cpu->set_code_pace(nullptr);
         cpu->set_interrupt_on_contention(false);
+        cpu->set_warming_blocks(false);
     }
 }
 

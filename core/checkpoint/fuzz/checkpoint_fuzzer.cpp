@@ -41,7 +41,7 @@ struct NoMemory final : sparc::MemoryBackend {
 struct HitPort final : sparc::CachePort {
     HitPort() { set_next_request(next); }
     cache::CacheAnswer send() override { return {true, next.cycle + 1}; }
-    uint64_t warm(const cache::CacheRequest&) override { return 0; }
+    uint64_t warm() override { return 0; }
     cache::CacheRequest next;
 };
 

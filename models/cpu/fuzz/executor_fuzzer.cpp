@@ -94,7 +94,7 @@ public:
         const Outcome& o = kOutcomes[((next_.pa >> 5) * 0x9e3779b97f4a7c15ull) >> 62];
         return CacheAnswer{true, next_.cycle + o.latency, o.cause, 0};
     }
-    uint64_t warm(const CacheRequest&) override { return 0; }
+    uint64_t warm() override { return 0; }
 
 private:
     CacheRequest next_;

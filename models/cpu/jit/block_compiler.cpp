@@ -2,7 +2,9 @@
 
 #include "../decoder.h"
 #include "../fp_common.h"
+#include "../instruction_class.h"
 #include "../isa_table.h"
+#include "../magic.h"
 #include "../sparc_core.h"
 #include "x86_emitter.h"
 
@@ -22,6 +24,21 @@ using namespace jit;
 namespace {
 
 constexpr size_t kBufferBytes = size_t(8) << 20;
+
+// Whether warming may run an instruction's handler inside a block and retire
+// it afterwards: one that neither reads the clock, nor switches the timing
+// model (a magic instruction), nor takes a line another cache may hold (an
+// atomic). So not the serializing class (state registers, MEMBAR, FLUSH,
+// Tcc, DONE/RETRY). A transfer (RETURN) is fine: the block leaves after it
+// unless it went on to the next instruction, and the replay gives it PC and
+// nPC as it left them.
+bool warms_in_block(uint32_t word) {
+    using IC = InstructionClass;
+    const bool sethi = (word >> 30) == 0 && ((word >> 22) & 7) == 4;
+    if (sethi && (word & 0x3fffff) >= kMagicImm22Base) return false;
+    const IC cls = classify(word).cls;
+    return cls != IC::Atomic && cls != IC::Serializing && cls != IC::kCount;
+}
 
 bool is_transfer(NativeOp op) {
     return op == NativeOp::Branch || op == NativeOp::BranchReg || op == NativeOp::FBranch ||
@@ -208,6 +225,7 @@ public:
         off_rtlb_ = offset(&core.read_tlb_[0]);
         off_wtlb_ = offset(&core.write_tlb_[0]);
         off_bank_ = offset(core.counters.current_bank());
+        off_block_log_ = offset(&core.block_log_next_);
     }
 
     // Emits the block from `pc`; false if it would hold no native instruction.
@@ -218,6 +236,7 @@ public:
         while (count + 2 <= kMaxInstructions) {
             Decoded d;
             if (!decode_at(p, d)) break;
+            words_.push_back(d.insn.raw);
             if (is_transfer(d.op)) {
                 transfer(d, p, count);
                 finish_exits();
@@ -242,6 +261,8 @@ public:
     }
     std::vector<uint8_t>& code() { return e_.bytes(); }
     uint32_t max() const { return max_; }
+    bool warmable() const { return warmable_; }
+    const std::vector<uint32_t>& words() const { return words_; }
 
 private:
     int32_t offset(const void* field) const {
@@ -296,7 +317,7 @@ private:
             const SlowPath s = slow_[i];
             e_.bind(s.jump);
             stored_pc_ = kNothingStored;
-            call(s.decoded, s.before);
+            call(s.decoded, s.before, true);
             go_on_if_sequential(s.before);
             e_.bind(e_.jmp(), s.resume);
         }
@@ -321,7 +342,10 @@ private:
     // Runs an instruction through its handler as the interpreter would: PC,
     // nPC and retired() as the interpreter has them (a chain of one). A trap
     // leaves the block with it pending.
-    void call(const Decoded& d, const ExitState& before) {
+    // `slow_path`: out of line, for a load or store the block could not do
+    // (its access is logged as the native one would be).
+    void call(const Decoded& d, const ExitState& before, bool slow_path = false) {
+        if (!slow_path && !warms_in_block(d.insn.raw)) warmable_ = false;
         if (!(before.sequential() && before.pc == stored_pc_)) store_pc(before);
         fp_checked_ = FpCheck::None; // the handler may change FPRS, PSTATE or the FSR
         e_.store_imm(kCore, off_chain_length_, int32_t(before.count + 1));
@@ -497,6 +521,7 @@ private:
         const int32_t table = m.store ? off_wtlb_ : off_rtlb_;
         e_.cmp_load(RDX, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, tag)), RCX, 3);
         call_if(kNZ, d, before);
+        log_access(m, table, before);
         e_.mov_load(RSI, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, host)), RCX, 3);
         e_.alu_imm(Alu::And, RAX, int32_t(kPageMask));
         if (m.store) {
@@ -537,6 +562,31 @@ private:
         }
         e_.mov_load(RCX, kCore, off_bank_);
         e_.inc_mem(RCX, int32_t(8 * unsigned(m.store ? Event::DcWr : Event::DcRd)));
+    }
+
+    // While warming runs the block (SparcCore::warm_block), the access goes
+    // to the core's block log, as the handler's log_access would put it: the
+    // VA (RAX), the PA from the TLB entry (RCX: its index times 3), and the
+    // instruction's index in the block with the kind and size.
+    void log_access(const MemoryForm& m, int32_t table, const ExitState& before) {
+        using cache::RequestKind;
+        static_assert(sizeof(SparcCore::BlockAccess) == 24);
+        e_.mov_load(R8, kCore, off_block_log_);
+        e_.test(R8, R8);
+        const size_t off = e_.jcc(kZ);
+        e_.mov_store(R8, int32_t(offsetof(SparcCore::BlockAccess, va)), RAX);
+        e_.mov_load(R9, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, pa)), RCX, 3);
+        e_.mov(R10, RAX);
+        e_.alu_imm(Alu::And, R10, int32_t(kPageMask));
+        e_.alu(Alu::Or, R9, R10);
+        e_.mov_store(R8, int32_t(offsetof(SparcCore::BlockAccess, pa)), R9);
+        const RequestKind kind = m.store ? RequestKind::Store : RequestKind::Load;
+        // index, kind and size, then zeros (fcn, io): one 8-byte store
+        e_.store_imm(R8, int32_t(offsetof(SparcCore::BlockAccess, index)),
+                     int32_t(before.count | unsigned(kind) << 16 | m.size << 24));
+        e_.alu_imm(Alu::Add, R8, int32_t(sizeof(SparcCore::BlockAccess)));
+        e_.mov_store(kCore, off_block_log_, R8);
+        e_.bind(off);
     }
 
     // ---- floating point ----
@@ -643,6 +693,7 @@ private:
         const FpCheck checked = fp_checked_;
         Decoded slot;
         const bool has_slot = ((p + 4) & kPageMask) != 0 && decode_at(p + 4, slot);
+        if (has_slot) words_.push_back(slot.insn.raw);
         // Runs the delay slot and leaves for `to` (or the JMPL's target); a
         // slot without a native form runs through its handler, and one on the
         // next page is left to the interpreter.
@@ -743,7 +794,13 @@ private:
     uint32_t max_ = 0;
     int32_t off_r_, off_pc_, off_npc_, off_ccr_, off_rtlb_, off_wtlb_, off_bank_, off_stop_,
         off_cut_, off_chain_length_, off_chain_budget_, off_f_, off_fsr_, off_fprs_, off_pstate_,
-        off_fp_exact_, off_fp_pending_, off_record_fn_, off_record_a_, off_record_b_;
+        off_fp_exact_, off_fp_pending_, off_record_fn_, off_record_a_, off_record_b_,
+        off_block_log_;
+    // The instruction words in block order, for warming's replay, and whether
+    // warming may run the block: no handler runs in its own flow (one may
+    // read the clock, which warming advances only at the replay).
+    std::vector<uint32_t> words_;
+    bool warmable_ = true;
 };
 
 BlockCompiler::BlockCompiler(SparcCore& core) : core_(core) {
@@ -767,19 +824,26 @@ BlockCompiler::Result BlockCompiler::compile(uint64_t pc) {
     Translation t(core_, insns_);
     const bool translated = buffer_ && t.translate(pc);
     const std::vector<uint8_t>& code = t.code();
-    if (!translated || code.size() > capacity_) {
+    // A warmable block's instruction words follow its code.
+    const size_t words_at = (code.size() + 3) & ~size_t(3);
+    const size_t bytes = t.warmable() ? words_at + 4 * t.words().size() : code.size();
+    if (!translated || bytes > capacity_) {
         insns_.resize(kept);
         return result;
     }
-    if (used_ + code.size() > capacity_) {
+    if (used_ + bytes > capacity_) {
         used_ = 0;
         insns_.erase(insns_.begin(), insns_.begin() + long(kept)); // only this block's stay
         result.emptied = true;
     }
     uint8_t* at = buffer_ + used_;
     std::memcpy(at, code.data(), code.size());
-    used_ += (code.size() + 15) & ~size_t(15);
     result.block = CompiledBlock{reinterpret_cast<BlockFn>(at), t.max()};
+    if (t.warmable()) {
+        std::memcpy(at + words_at, t.words().data(), 4 * t.words().size());
+        result.block.words = reinterpret_cast<const uint32_t*>(at + words_at);
+    }
+    used_ += (bytes + 15) & ~size_t(15);
     return result;
 }
 

@@ -11,10 +11,11 @@
 // interpreter takes over at any instruction boundary, and a trap leaves the
 // block with its instruction not retired.
 //
-// Only the functional model runs blocks, and only while nothing watches
-// single instructions (no timing, observer, trace, debugger or counting
-// PIC). Instruction counts, PC and nPC, condition codes and the counted
-// events (DC_rd, DC_wr) are exactly the interpreter's.
+// The functional model runs blocks while nothing watches single
+// instructions (no timing, observer, trace, debugger or counting PIC), and
+// functional warming runs them on one CPU with their accesses logged
+// (SparcCore::warm_block). Instruction counts, PC and nPC, condition codes
+// and the counted events (DC_rd, DC_wr) are exactly the interpreter's.
 #include "../code_cache.h"
 #include "../insn.h"
 

@@ -26,7 +26,7 @@ struct InstantPort : CachePort {
     fireplane::cache::CacheAnswer send() override {
         return {true, next.cycle, fireplane::cache::StallCause::None, 0};
     }
-    uint64_t warm(const fireplane::cache::CacheRequest&) override { return 0; }
+    uint64_t warm() override { return 0; }
 };
 } // namespace
 

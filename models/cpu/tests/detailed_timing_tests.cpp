@@ -35,8 +35,8 @@ struct FakePort : CachePort {
         requests.push_back(next);
         return answer(next);
     }
-    uint64_t warm(const CacheRequest& r) override {
-        warmed.push_back(r);
+    uint64_t warm() override {
+        warmed.push_back(next);
         return 0;
     }
     std::vector<CacheRequest> warmed;
