@@ -180,7 +180,7 @@ RequestKind DetailedTiming::refine(RequestKind recorded, InstructionClass cls) {
     return recorded;
 }
 
-uint64_t DetailedTiming::warm(SparcCore& core, const RetiredInstruction& insn) {
+uint64_t DetailedTiming::warm_instruction(SparcCore& core, const RetiredInstruction& insn) {
     // No classification cache: three table lookups cost less than its misses.
     // Arithmetic (op 2) other than JMPL and RETURN (op3 0x38, 0x39), the most
     // common, neither transfers nor accesses memory: no lookup at all.

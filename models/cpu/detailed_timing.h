@@ -68,8 +68,19 @@ public:
     // Functional warming of the state that outlives an instruction (the
     // caches, through the port, and the branch predictor), with no counts:
     // what retire() would leave behind (warming_timing.h). Returns the cycles
-    // the instruction waited for lines that came from other caches.
-    uint64_t warm(SparcCore& core, const RetiredInstruction& insn);
+    // the instruction waited for lines that came from other caches. Inline
+    // for the most common case, which leaves nothing: no memory access, not
+    // a transfer (arithmetic other than JMPL and RETURN, or SETHI), and
+    // fetched from the fetch line of the instruction before.
+    uint64_t warm(SparcCore& core, const RetiredInstruction& insn) {
+        const uint32_t w = insn.insn.raw;
+        const bool arithmetic = (w >> 30) == 2 && ((w >> 19) & 0x3e) != 0x38;
+        const bool sethi = (w >> 30) == 0 && ((w >> 22) & 7) == 4;
+        if (insn.access_count == 0 && (arithmetic || sethi) &&
+            (insn.pc_pa >> fetch_shift_) == last_fetch_line_)
+            return 0;
+        return warm_instruction(core, insn);
+    }
 
     // Checkpointable (pipeline_checkpoint.cpp): an optional section, the
     // pipeline and predictor as they stand between instructions; another
@@ -79,6 +90,7 @@ public:
     bool plain_data() const override { return true; }
 
 private:
+    uint64_t warm_instruction(SparcCore& core, const RetiredInstruction& insn);
     // The decoded instruction's facts, classified on its first retirement.
     static const InstructionInfo& info(const Insn& insn);
     uint64_t fetch(SparcCore& core, const RetiredInstruction& insn, uint64_t cycle);
