@@ -4,7 +4,6 @@
 // once it has grown, where a tree or hash table allocates a node for every
 // transaction: on the detailed model's miss path that was several percent
 // of the run. Order is not kept (erase moves the last entry into the gap).
-#include <cstddef>
 #include <utility>
 #include <vector>
 
@@ -34,8 +33,6 @@ public:
                 return;
             }
     }
-    size_t size() const { return entries_.size(); }
-    bool empty() const { return entries_.empty(); }
 
 private:
     std::vector<std::pair<Key, Value>> entries_;

@@ -18,6 +18,7 @@ constexpr unsigned kInsnsPerPage = 8192 / 4;
 // the core, PC and nPC at that instruction).
 using BlockFn = uint64_t (*)(SparcCore* core);
 constexpr uint64_t kBlockTrapped = uint64_t(1) << 63;
+constexpr unsigned kMaxBlockInstructions = 48; // a block's, its delay slot included
 struct CompiledBlock {
     BlockFn fn = nullptr;
     uint32_t max = 0;

@@ -67,6 +67,30 @@ const InstructionInfo& DetailedTiming::info(const Insn& insn) {
     return insn.info;
 }
 
+// The port's next request, field by field (see next_request()), all but its cycle.
+cache::CacheRequest& DetailedTiming::request_fetch(const RetiredInstruction& insn) {
+    cache::CacheRequest& fetch = port_.next_request();
+    fetch.kind = RequestKind::Fetch;
+    fetch.size = 4;
+    fetch.prefetch_fcn = 0;
+    fetch.io = false;
+    fetch.va = insn.pc;
+    fetch.pa = insn.pc_pa;
+    return fetch;
+}
+
+cache::CacheRequest& DetailedTiming::request_access(const cache::CacheRequest& recorded,
+                                                    InstructionClass cls) {
+    cache::CacheRequest& r = port_.next_request();
+    r.kind = refine(recorded.kind, cls);
+    r.size = recorded.size;
+    r.prefetch_fcn = recorded.prefetch_fcn;
+    r.io = false;
+    r.va = recorded.va;
+    r.pa = recorded.pa;
+    return r;
+}
+
 uint64_t DetailedTiming::fetch(SparcCore& core, const RetiredInstruction& insn, uint64_t cycle) {
     const uint64_t line = insn.pc_pa >> fetch_shift_;
     if (line == last_fetch_line_) return 0; // the same fetch line: no new I$ access
@@ -76,13 +100,7 @@ uint64_t DetailedTiming::fetch(SparcCore& core, const RetiredInstruction& insn, 
         core.counters.count(Event::IcRef);
         return 0;
     }
-    cache::CacheRequest& fetch = port_.next_request();
-    fetch.kind = RequestKind::Fetch;
-    fetch.size = 4;
-    fetch.prefetch_fcn = 0;
-    fetch.io = false;
-    fetch.va = insn.pc;
-    fetch.pa = insn.pc_pa;
+    request_fetch(insn);
     const uint64_t stall = send(core, cycle);
     if (waiting_) return 0;
     if (hit_epoch_ != icache_epoch_) { // lines may have gone: start again
@@ -182,11 +200,8 @@ RequestKind DetailedTiming::refine(RequestKind recorded, InstructionClass cls) {
 
 uint64_t DetailedTiming::warm_instruction(SparcCore& core, const RetiredInstruction& insn) {
     // No classification cache: three table lookups cost less than its misses.
-    // Arithmetic (op 2) other than JMPL and RETURN (op3 0x38, 0x39), the most
-    // common, neither transfers nor accesses memory: no lookup at all.
-    TransferFacts in{InstructionClass::IntAlu, TransferKind::None, false};
-    const uint32_t w = insn.insn.raw;
-    if ((w >> 30) != 2 || ((w >> 19) & 0x3e) == 0x38) transfer_facts(w, in);
+    TransferFacts in;
+    transfer_facts(insn.insn.raw, in);
     if (in.transfer != TransferKind::None) {
         const TransferOutcome t = transfer_outcome(core, insn, in.transfer, in.skips_delay_slot);
         pipeline_.learn(in.transfer, insn.pc, t.taken, t.target);
@@ -195,26 +210,13 @@ uint64_t DetailedTiming::warm_instruction(SparcCore& core, const RetiredInstruct
     const uint64_t line = insn.pc_pa >> fetch_shift_;
     if (line != last_fetch_line_) {
         last_fetch_line_ = line;
-        cache::CacheRequest& fetch = port_.next_request(); // field by field: see next_request()
-        fetch.kind = RequestKind::Fetch;
-        fetch.size = 4;
-        fetch.prefetch_fcn = 0;
-        fetch.io = false;
-        fetch.va = insn.pc;
-        fetch.pa = insn.pc_pa;
-        fetch.cycle = insn.cycle;
+        request_fetch(insn).cycle = insn.cycle;
         waited = port_.warm();
     }
     for (unsigned i = 0; i < insn.access_count; ++i) {
         const cache::CacheRequest& a = insn.accesses[i];
         if (a.io) continue;
-        cache::CacheRequest& r = port_.next_request();
-        r.kind = refine(a.kind, in.memory_class);
-        r.size = a.size;
-        r.prefetch_fcn = a.prefetch_fcn;
-        r.io = false;
-        r.va = a.va;
-        r.pa = a.pa;
+        cache::CacheRequest& r = request_access(a, in.memory_class);
         r.cycle = insn.cycle + waited;
         const uint64_t w = port_.warm();
         waited += w;
@@ -231,14 +233,8 @@ uint64_t DetailedTiming::data_accesses(SparcCore& core, uint64_t cycle) {
     uint64_t stall = 0;
     while (pending_next_ < pending_count_ && !waiting_) {
         const cache::CacheRequest& a = pending_[pending_next_++];
-        if (a.io) continue;                            // devices time themselves (b_transport)
-        cache::CacheRequest& r = port_.next_request(); // field by field: see next_request()
-        r.kind = refine(a.kind, pending_class_);
-        r.size = a.size;
-        r.prefetch_fcn = a.prefetch_fcn;
-        r.io = false;
-        r.va = a.va;
-        r.pa = a.pa;
+        if (a.io) continue; // devices time themselves (b_transport)
+        const cache::CacheRequest& r = request_access(a, pending_class_);
         if (r.kind == RequestKind::Atomic) {
             ++atomics_;
             pending_next_ = pending_count_; // one request covers the load and the store

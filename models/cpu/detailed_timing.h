@@ -69,14 +69,10 @@ public:
     // caches, through the port, and the branch predictor), with no counts:
     // what retire() would leave behind (warming_timing.h). Returns the cycles
     // the instruction waited for lines that came from other caches. Inline
-    // for the most common case, which leaves nothing: no memory access, not
-    // a transfer (arithmetic other than JMPL and RETURN, or SETHI), and
-    // fetched from the fetch line of the instruction before.
+    // for the most common case, which leaves nothing: a plain operate
+    // (instruction_class.h) fetched from the fetch line of the one before.
     uint64_t warm(SparcCore& core, const RetiredInstruction& insn) {
-        const uint32_t w = insn.insn.raw;
-        const bool arithmetic = (w >> 30) == 2 && ((w >> 19) & 0x3e) != 0x38;
-        const bool sethi = (w >> 30) == 0 && ((w >> 22) & 7) == 4;
-        if (insn.access_count == 0 && (arithmetic || sethi) &&
+        if (insn.access_count == 0 && plain_operate(insn.insn.raw) &&
             (insn.pc_pa >> fetch_shift_) == last_fetch_line_)
             return 0;
         return warm_instruction(core, insn);
@@ -114,6 +110,10 @@ private:
                                             TransferKind kind, bool skips_delay_slot);
     // The request kind the instruction's class makes of a recorded access.
     static cache::RequestKind refine(cache::RequestKind recorded, InstructionClass cls);
+    // Fill the port's next request, all but its cycle: the instruction's
+    // fetch, or a recorded access made the request the class makes of it.
+    cache::CacheRequest& request_fetch(const RetiredInstruction& insn);
+    cache::CacheRequest& request_access(const cache::CacheRequest& recorded, InstructionClass cls);
 
     PipelineConfig pipeline_config_;
     PipelineModel pipeline_;

@@ -198,7 +198,7 @@ bool writes_memory(InstructionClass c) {
     return c == IC::Store || c == IC::FpStore || c == IC::Atomic;
 }
 
-void transfer_facts(uint32_t w, TransferFacts& out) {
+void transfer_facts_by_table(uint32_t w, TransferFacts& out) {
     IC cls = IC::IntAlu; // what transfer_kind and skips_delay_slot need of class_of, no more
     out.memory_class = IC::IntAlu;
     switch (field::op(w)) {

@@ -95,8 +95,22 @@ struct TransferFacts {
     TransferKind transfer;
     bool skips_delay_slot;
 };
+// Neither a control transfer nor a memory access, from the word alone: the
+// arithmetic format (op 2) but for JMPL and RETURN (op3 0x38 and 0x39), and
+// SETHI (op 0, op2 4). The most common instructions, so warming decides them
+// without a table.
+inline bool plain_operate(uint32_t word) {
+    const uint32_t op = word >> 30;
+    return (op == 2 && ((word >> 19) & 0x3e) != 0x38) || (op == 0 && ((word >> 22) & 7) == 4);
+}
+void transfer_facts_by_table(uint32_t word, TransferFacts& out);
 // (An out-parameter: a small struct returned in a register is stored and
 // reloaded whole, which stalls store forwarding on this hot path.)
-void transfer_facts(uint32_t word, TransferFacts& out);
+inline void transfer_facts(uint32_t word, TransferFacts& out) {
+    if (plain_operate(word))
+        out = {InstructionClass::IntAlu, TransferKind::None, false};
+    else
+        transfer_facts_by_table(word, out);
+}
 
 } // namespace fireplane::sparc

@@ -7,6 +7,10 @@
 namespace fireplane::sparc {
 
 constexpr uint32_t kMagicImm22Base = 0x3fff00;
+// `sethi %hi(imm), %g0` with imm22 in the magic range.
+constexpr bool is_magic(uint32_t word) {
+    return (word & ~0xffu) == ((4u << 22) | kMagicImm22Base);
+}
 
 enum class MagicOp : uint8_t {
     RoiBegin = 0x01,   // statistics count from here

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iosfwd>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
@@ -444,7 +445,7 @@ private:
     };
     void log_block_access(uint64_t va, uint64_t pa, unsigned size, cache::RequestKind kind, bool io,
                           unsigned fcn) {
-        if (block_log_next_ == block_log_end_) return; // as accesses_, the rest are dropped
+        if (block_log_next_ == std::end(block_log_)) return; // as accesses_, the rest are dropped
         // A handler in a block runs as a chain of its index + 1 instructions
         // (BlockCompiler: retired() as the interpreter has it).
         *block_log_next_++ = {
@@ -562,10 +563,8 @@ private:
     // instructions into `timing` one by one, as the interpreter would have.
     // Returns as run_block, 0 when no block may run.
     uint64_t warm_block(WarmingTiming& timing, uint64_t budget, uint64_t cycle_limit);
-    static constexpr unsigned kMaxBlockAccesses = 48 * kMaxAccesses; // a block's, at most
-    BlockAccess block_log_[kMaxBlockAccesses];
+    BlockAccess block_log_[kMaxBlockInstructions * kMaxAccesses]; // a block's, at most
     BlockAccess* block_log_next_ = nullptr; // while warm_block runs a block: where the next goes
-    BlockAccess* const block_log_end_ = block_log_ + kMaxBlockAccesses;
 
     friend class CodeCache;
     friend class BlockCompiler;

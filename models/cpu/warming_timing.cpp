@@ -15,7 +15,7 @@ uint64_t SparcCore::warm_block(WarmingTiming& timing, uint64_t budget, uint64_t 
     // User mode only: in firmware a device access in the block would see the
     // clock of the block's start.
     if (!trap_handler_) return 0;
-    uint64_t length = budget;
+    uint64_t length = budget; // block_at_pc's advice to the interpreter: one instruction anyway
     const CompiledBlock* block = block_at_pc(length);
     if (!block || !block->words || block->max > budget) return 0;
     // The interpreter looks at the clock after each instruction: the block

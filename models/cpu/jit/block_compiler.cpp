@@ -34,8 +34,7 @@ constexpr size_t kBufferBytes = size_t(8) << 20;
 // nPC as it left them.
 bool warms_in_block(uint32_t word) {
     using IC = InstructionClass;
-    const bool sethi = (word >> 30) == 0 && ((word >> 22) & 7) == 4;
-    if (sethi && (word & 0x3fffff) >= kMagicImm22Base) return false;
+    if (is_magic(word)) return false;
     const IC cls = classify(word).cls;
     return cls != IC::Atomic && cls != IC::Serializing && cls != IC::kCount;
 }
@@ -521,7 +520,7 @@ private:
         const int32_t table = m.store ? off_wtlb_ : off_rtlb_;
         e_.cmp_load(RDX, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, tag)), RCX, 3);
         call_if(kNZ, d, before);
-        log_access(m, table, before);
+        log_to_block(m, table, before);
         e_.mov_load(RSI, kCore, table + int32_t(offsetof(SparcCore::TlbEntry, host)), RCX, 3);
         e_.alu_imm(Alu::And, RAX, int32_t(kPageMask));
         if (m.store) {
@@ -568,7 +567,7 @@ private:
     // to the core's block log, as the handler's log_access would put it: the
     // VA (RAX), the PA from the TLB entry (RCX: its index times 3), and the
     // instruction's index in the block with the kind and size.
-    void log_access(const MemoryForm& m, int32_t table, const ExitState& before) {
+    void log_to_block(const MemoryForm& m, int32_t table, const ExitState& before) {
         using cache::RequestKind;
         static_assert(sizeof(SparcCore::BlockAccess) == 24);
         e_.mov_load(R8, kCore, off_block_log_);

@@ -45,7 +45,7 @@ public:
     Result compile(uint64_t pc);
 
     // Instructions a block holds at most (its delay slot included).
-    static constexpr unsigned kMaxInstructions = 48;
+    static constexpr unsigned kMaxInstructions = kMaxBlockInstructions;
 
 private:
     class Translation;
