@@ -57,13 +57,17 @@ struct CacheAnswer {
     uint32_t icache_epoch = 0;
     bool done = false; // false: the answer comes later
     StallCause cause = StallCause::None;
-    // Warming (b_transport) of a load: when not 0, another load within the
-    // same 2^repeat_shift-byte line of both its VA and PA would change
-    // nothing, until the caches revoke that with invalidate_direct_mem_ptr.
+    // Warming (b_transport): when not 0, the request's line of 2^repeat_shift
+    // bytes is now the most recent of its set in the cache a repeat would
+    // look in (the I$ for a fetch, by PA; else the D$, by VA and PA), whose
+    // set is the line number's low repeat_set_bits bits. Another fetch, or
+    // load, of that line changes nothing while no other line of its set is
+    // touched, until the caches revoke that with invalidate_direct_mem_ptr.
     // Two bytes, so the struct has no padding: a copy is then two 8-byte
     // moves, which the host forwards from the stores that wrote them (it
     // copies 15 bytes with overlapping moves, which it cannot).
-    uint16_t repeat_shift = 0;
+    uint8_t repeat_shift = 0;
+    uint8_t repeat_set_bits = 0;
 };
 static_assert(sizeof(CacheAnswer) == 16 && std::has_unique_object_representations_v<CacheAnswer>,
               "CacheAnswer: 16 bytes without padding");

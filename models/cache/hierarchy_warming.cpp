@@ -25,29 +25,45 @@ bool HierarchyTiming::warm_line(uint64_t pa, MshrAccess access, TransactionType 
     return true;
 }
 
+namespace {
+// The answer's grant (CacheAnswer::repeat_shift): `array`'s line is now the
+// most recent of its set. Only for arrays of one sub-block a line, where
+// that means every byte of the line hits.
+void grant(CacheAnswer& answer, const CacheArray& array) {
+    const CacheGeometry& g = array.geometry();
+    if (g.sub_blocks != 1) return;
+    answer.repeat_shift = uint8_t(g.offset_bits());
+    answer.repeat_set_bits = uint8_t(g.index_bits());
+}
+} // namespace
+
 CacheAnswer HierarchyTiming::warm(const CacheRequest& r) {
     const QuietCounting quiet(counting_, true);
     warming_ = true;
-    unsigned repeat_shift = 0;
     uint64_t cycle = r.cycle;
+    const CacheArray* granted = nullptr; // whose line is the most recent of its set now
     switch (r.kind) {
     case RequestKind::Fetch:
-        if (icache_on_ && icache_.hit_and_touch(r.pa)) break;
-        if (warm_line(r.pa, MshrAccess::Shared, TransactionType::RTSA, cycle)) fill_icache(r.pa);
+        if (icache_on_ && icache_.hit_and_touch(r.pa)) {
+            granted = &icache_;
+            break;
+        }
+        if (warm_line(r.pa, MshrAccess::Shared, TransactionType::RTSA, cycle)) {
+            fill_icache(r.pa);
+            if (icache_on_) granted = &icache_;
+        }
         break;
     case RequestKind::Load:
     case RequestKind::FpLoad: {
         const uint64_t key = dcache_key(r.va, r.pa);
-        // Once the line is the D$'s most recent, a load of it again changes nothing.
-        const unsigned line_shift = unsigned(__builtin_ctz(dcache_.geometry().line_size));
         if (dcache_on_ && dcache_.hit_and_touch(key)) {
-            repeat_shift = line_shift;
+            granted = &dcache_;
             break;
         }
         if (r.kind == RequestKind::FpLoad && pcache_.hit_and_touch(r.pa)) break;
         if (warm_line(r.pa, MshrAccess::Shared, TransactionType::RTS, cycle) && dcache_on_) {
             dcache_.fill(key);
-            repeat_shift = line_shift;
+            granted = &dcache_;
         }
         break;
     }
@@ -56,12 +72,15 @@ CacheAnswer HierarchyTiming::warm(const CacheRequest& r) {
         const uint64_t key = dcache_key(r.va, r.pa);
         const LookupResult dc = dcache_.lookup(key);
         if (dc.hit) dcache_.touch(dc.set, dc.way); // write-through: updated, never allocated
+        if (dc.hit && dcache_on_) granted = &dcache_;
         if (pcache_filled_) pcache_.invalidate_block(r.pa);
         if (!warm_line(r.pa, MshrAccess::Exclusive, TransactionType::RTO, cycle)) break;
-        if (r.kind == RequestKind::Store)
+        if (r.kind == RequestKind::Store) {
             write_line(r.pa, r.size);
-        else
+        } else {
             perform_atomic(r.pa, key);
+            if (dcache_on_) granted = &dcache_;
+        }
         break;
     }
     case RequestKind::Prefetch: warm_prefetch(r, cycle); break;
@@ -69,7 +88,7 @@ CacheAnswer HierarchyTiming::warm(const CacheRequest& r) {
     }
     warming_ = false;
     CacheAnswer answer(true, cycle);
-    answer.repeat_shift = uint8_t(repeat_shift);
+    if (granted) grant(answer, *granted);
     return answer;
 }
 

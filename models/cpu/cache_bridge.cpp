@@ -45,24 +45,24 @@ CacheBridge::CacheBridge(const char* socket_name, sc_core::sc_time period, PerfC
 uint64_t CacheBridge::warm() {
     using cache::RequestKind;
     const cache::CacheRequest& request = ext_->request; // filled in place: no copy to stall on
-    const bool load = request.kind == RequestKind::Load || request.kind == RequestKind::FpLoad;
-    if (load && repeat_shift_ && ((request.va ^ repeat_va_) >> repeat_shift_) == 0 &&
-        ((request.pa ^ repeat_pa_) >> repeat_shift_) == 0)
-        return 0;
+    if (request.kind == RequestKind::Barrier) return 0; // nothing to leave behind
+    // The I$ is indexed by PA, the D$ by VA.
+    const bool fetch = request.kind == RequestKind::Fetch;
+    RepeatGrants& grants = fetch ? fetch_grants_ : load_grants_;
+    const uint64_t index = fetch ? request.pa : request.va;
+    const bool repeatable =
+        fetch || request.kind == RequestKind::Load || request.kind == RequestKind::FpLoad;
+    if (repeatable && grants.repeats(index, request.pa)) return 0;
     payload_.set_address(request.pa);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     socket->b_transport(payload_, delay);
+    grants.answered(index, request.pa, ext_->answer);
     const uint64_t ready = ext_->answer.ready;
-    const uint64_t waited = ready > request.cycle ? ready - request.cycle : 0;
-    if (request.kind == RequestKind::Fetch) return waited; // the D$ is untouched
-    repeat_shift_ = ext_->answer.repeat_shift;
-    repeat_va_ = request.va;
-    repeat_pa_ = request.pa;
-    return waited;
+    return ready > request.cycle ? ready - request.cycle : 0;
 }
 
 cache::CacheAnswer CacheBridge::send() {
-    repeat_shift_ = 0; // a timed request changes the caches: warmed loads are sent again
+    revoke_repeats(); // a timed request changes the caches: warmed ones are sent again
     const cache::CacheRequest& request = ext_->request;
     payload_.set_command(request.kind == cache::RequestKind::Store ? tlm::TLM_WRITE_COMMAND
                                                                    : tlm::TLM_READ_COMMAND);

@@ -7,6 +7,7 @@
 #include "models/cache/cpu_cache_socket.h"
 #include "ordered_event.h"
 #include "perf_counters.h"
+#include "repeat_grants.h"
 
 #include <systemc>
 #include <tlm>
@@ -23,8 +24,8 @@ public:
 
     cache::CacheAnswer send() override;
     // b_transport: the caches' functional warming, which waits only for a
-    // line from another cache. A load the caches said would change nothing
-    // again (CacheAnswer::repeat_shift) is not sent, until they revoke that
+    // line from another cache. A fetch or load the caches said would change
+    // nothing (CacheAnswer::repeat_shift) is not sent, until they revoke that
     // (invalidate_direct_mem_ptr).
     uint64_t warm() override;
     // The answer of the last request, which did not complete at once. Call it
@@ -34,13 +35,17 @@ public:
     void unschedule() {
         arrival_.cancel();
         arrived_ = false;
-        repeat_shift_ = 0;
+        revoke_repeats();
     }
 
 private:
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay) override;
-    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override { repeat_shift_ = 0; }
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override { revoke_repeats(); }
+    void revoke_repeats() {
+        fetch_grants_.revoke();
+        load_grants_.revoke();
+    }
     void count(cache::CacheEvent event, uint64_t n) override;
 
     sc_core::sc_time period_;
@@ -48,9 +53,8 @@ private:
     tlm::tlm_generic_payload payload_; // the one request in flight
     cache::CpuRequestExtension* ext_;  // owned by payload_
     bool arrived_ = false;
-    // The last warmed load's line, which loads need not warm again (shift 0: none).
-    uint64_t repeat_va_ = 0, repeat_pa_ = 0;
-    unsigned repeat_shift_ = 0;
+    // Lines that fetches (I$) and loads (D$) need not warm again.
+    RepeatGrants fetch_grants_, load_grants_;
     OrderedEvent arrival_;
 };
 

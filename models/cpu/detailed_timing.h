@@ -72,10 +72,12 @@ public:
     // for the most common case, which leaves nothing: a plain operate
     // (instruction_class.h) fetched from the fetch line of the one before.
     uint64_t warm(SparcCore& core, const RetiredInstruction& insn) {
-        if (insn.access_count == 0 && plain_operate(insn.insn.raw) &&
-            (insn.pc_pa >> fetch_shift_) == last_fetch_line_)
-            return 0;
+        if (warms_nothing(insn.insn.raw, insn.pc_pa, insn.access_count)) return 0;
         return warm_instruction(core, insn);
+    }
+    bool warms_nothing(uint32_t raw, uint64_t pc_pa, unsigned access_count) const {
+        return access_count == 0 && plain_operate(raw) &&
+               (pc_pa >> fetch_shift_) == last_fetch_line_;
     }
 
     // Checkpointable (pipeline_checkpoint.cpp): an optional section, the

@@ -55,17 +55,21 @@ uint64_t SparcCore::warm_block(WarmingTiming& timing, uint64_t budget, uint64_t 
                 r.va = a->va;
                 r.pa = a->pa;
             }
-        const uint64_t at = entry + 4 * i;
-        if (i + 1 == n) {
-            pc = left_pc, npc = left_npc;
-        } else {
-            pc = at + 4, npc = i + 2 == n ? left_pc : at + 8;
+        const uint64_t at = entry + 4 * i, at_pa = entry_pa + 4 * i;
+        uint64_t waited = 0; // most instructions leave nothing: only their pace counts
+        if (!timing.warms_nothing(words[i], at_pa, count)) {
+            if (i + 1 == n) {
+                pc = left_pc, npc = left_npc;
+            } else {
+                pc = at + 4, npc = i + 2 == n ? left_pc : at + 8;
+            }
+            insn.raw = words[i];
+            waited = timing.warm(*this, {insn, at, at_pa, cycles_, accesses_, count});
         }
-        insn.raw = words[i];
-        ++instructions;
-        cycles_ += timing.retire(*this, {insn, at, entry_pa + 4 * i, cycles_, accesses_, count});
-        cycles_at_ = instructions;
+        cycles_ += timing.pace(at) + waited;
     }
+    instructions += n;
+    cycles_at_ = instructions;
     pc = left_pc, npc = left_npc;
     return done;
 }

@@ -55,13 +55,27 @@ public:
 
     TimingKind kind() const override { return TimingKind::Warming; }
     uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override {
+        const uint64_t waited = warm(core, insn);
+        return pace(insn.pc) + waited;
+    }
+    // retire() in its two halves, which SparcCore::warm_block calls apart, and
+    // the first only where warms_nothing() is false: what the instruction
+    // leaves behind (the cycles it waited for lines from other caches), and
+    // the cycles its pace gives it.
+    bool warms_nothing(uint32_t raw, uint64_t pc_pa, unsigned access_count) const {
+        return detailed_.warms_nothing(raw, pc_pa, access_count);
+    }
+    uint64_t warm(SparcCore& core, const RetiredInstruction& insn) {
         const uint64_t waited = detailed_.warm(core, insn);
         if (stop_at_contention_ && detailed_.contended_atomics() != contended_seen_)
             core.request_stop();
-        owed_ += pace_ ? paced_cpi(insn.pc) : cpi_;
+        return waited;
+    }
+    uint64_t pace(uint64_t pc) {
+        owed_ += pace_ ? paced_cpi(pc) : cpi_;
         const uint64_t cycles = owed_ >> kFraction;
         owed_ &= (uint64_t(1) << kFraction) - 1;
-        return cycles + waited;
+        return cycles;
     }
     // Cycles per instruction from now on, at least 1/65536.
     void set_cpi(double cpi) {

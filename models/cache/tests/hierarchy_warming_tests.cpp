@@ -33,6 +33,45 @@ TEST_CASE("warming a load fills the E$ and D$, counting nothing", "[hierarchy][w
     CHECK(a.ready == 1000);
 }
 
+TEST_CASE("warming grants a repeat of the line it left the most recent of its set",
+          "[hierarchy][warming]") {
+    Rig r;
+    // The D$: 64 KiB, 4 ways of 32-byte lines, 512 sets; the I$: 32 KiB, 256 sets.
+    const CacheAnswer load = r.h.warm(warm_request(RequestKind::Load, A));
+    CHECK(load.repeat_shift == 5);
+    CHECK(load.repeat_set_bits == 9);
+    const CacheAnswer fetch = r.h.warm(warm_request(RequestKind::Fetch, B, 4));
+    CHECK(fetch.repeat_shift == 5);
+    CHECK(fetch.repeat_set_bits == 8);
+    CHECK(r.h.warm(warm_request(RequestKind::Fetch, B, 4)).repeat_shift == 5); // an I$ hit
+    // A store that hits the D$ makes its line the most recent; one that misses leaves the D$.
+    CHECK(r.h.warm(warm_request(RequestKind::Store, A + 8)).repeat_shift == 5);
+    CHECK(r.h.warm(warm_request(RequestKind::Store, C)).repeat_shift == 0);
+    CHECK_FALSE(r.in_dcache(C));
+    // An atomic fills the D$; a prefetch and a barrier leave it as it is.
+    CHECK(r.h.warm(warm_request(RequestKind::Atomic, X)).repeat_shift == 5);
+    CHECK(r.h.warm(warm_request(RequestKind::Prefetch, C, 8, 0)).repeat_shift == 0);
+    CHECK(r.h.warm(warm_request(RequestKind::Barrier, 0, 0)).repeat_shift == 0);
+}
+
+TEST_CASE("warming grants nothing with the first-level caches off", "[hierarchy][warming]") {
+    Rig r;
+    r.h.set_first_level(false, false);
+    CHECK(r.h.warm(warm_request(RequestKind::Load, A)).repeat_shift == 0);
+    CHECK(r.h.warm(warm_request(RequestKind::Fetch, B, 4)).repeat_shift == 0);
+    CHECK(r.h.warm(warm_request(RequestKind::Load, A)).repeat_shift == 0);
+}
+
+TEST_CASE("warming grants nothing for lines of several sub-blocks", "[hierarchy][warming]") {
+    // A hit says only that the addressed sub-block is valid, not the line.
+    HierarchyConfig config;
+    config.dcache.geometry.sub_blocks = 2;
+    Rig r(config);
+    CHECK(r.h.warm(warm_request(RequestKind::Load, A)).repeat_shift == 0);
+    CHECK(r.h.warm(warm_request(RequestKind::Load, A)).repeat_shift == 0);
+    CHECK(r.h.warm(warm_request(RequestKind::Fetch, B, 4)).repeat_shift == 5);
+}
+
 TEST_CASE("warming a fetch fills the I$ and the E$ shared", "[hierarchy][warming]") {
     Rig r;
     r.h.warm(warm_request(RequestKind::Fetch, A, 4));
