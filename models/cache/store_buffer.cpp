@@ -1,15 +1,37 @@
 #include "store_buffer.h"
 
+#include <string>
+
 namespace fireplane::cache {
 
 StoreEntry& StoreBuffer::push(uint64_t pa, unsigned size, uint64_t cycle) {
-    StoreEntry e;
+    if (count_ >= slots_.size())
+        throw std::logic_error("store buffer: a store entered a full buffer (" +
+                               std::to_string(count_) + " entries)");
+    StoreEntry& e = slots_[(head_ + count_++) & mask_];
+    e = StoreEntry{};
     e.seq = next_seq_++;
     e.pa = pa;
     e.size = uint8_t(size);
     e.enqueued = cycle;
-    entries_.push_back(e);
-    return entries_.back();
+    return e;
+}
+
+void StoreBuffer::checkpoint(StateIo& io) {
+    // Written as the sequence it is (the format a deque of entries has).
+    std::deque<StoreEntry> entries;
+    for (size_t i = 0; i < count_; ++i)
+        entries.push_back(at(i));
+    io(entries, next_seq_);
+    if (!io.restoring()) return;
+    if (entries.size() > slots_.size()) { // saved under a larger buffer
+        slots_.assign(ring_size(entries.size()), StoreEntry{});
+        mask_ = slots_.size() - 1;
+    }
+    head_ = 0;
+    count_ = entries.size();
+    for (size_t i = 0; i < count_; ++i)
+        slots_[i] = entries[i];
 }
 
 RawCheck StoreBuffer::check_load(uint64_t pa, unsigned size) const {
@@ -18,19 +40,20 @@ RawCheck StoreBuffer::check_load(uint64_t pa, unsigned size) const {
     const uint64_t end = pa + size;
     // Youngest first: the first overlapping store found is the one whose data
     // a forward would return.
-    for (auto it = entries_.rbegin(); it != entries_.rend(); ++it) {
+    for (size_t i = count_; i-- > 0;) {
+        const StoreEntry* it = &at(i);
         if (line_of(it->pa) != line) continue;
-        if (!r.line_last) r.line_last = &*it;
+        if (!r.line_last) r.line_last = it;
         const uint64_t s_end = it->pa + it->size;
         if (it->pa >= end || s_end <= pa) continue; // no common byte
-        r.store = &*it;
+        r.store = it;
         // Only a store of exactly the load's bytes forwards: a load of part of
         // a store (ldx after stx of 4 of them, or lduw of half an stx) is an
         // overlap (the paper's Table 3, T3.4-T3.6 in docs/validation.md; section 4.1).
         if (it->pa != pa || s_end != end)
             r.hazard = RawHazard::Overlap;
         else
-            r.hazard = &*it == r.line_last ? RawHazard::Forward : RawHazard::Past;
+            r.hazard = it == r.line_last ? RawHazard::Forward : RawHazard::Past;
         return r;
     }
     if (r.line_last) {

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <stdexcept>
+#include <vector>
 
 namespace fireplane::cache {
 
@@ -45,37 +47,54 @@ struct RawCheck {
 
 class StoreBuffer {
 public:
-    StoreBuffer(unsigned capacity, unsigned line_size) : capacity_(capacity), line_(line_size) {}
+    StoreBuffer(unsigned capacity, unsigned line_size)
+        : capacity_(capacity), line_(line_size), slots_(ring_size(capacity)),
+          mask_(slots_.size() - 1) {}
 
     unsigned capacity() const { return capacity_; }
-    size_t size() const { return entries_.size(); }
-    bool empty() const { return entries_.empty(); }
-    bool full() const { return entries_.size() >= capacity_; }
+    size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
+    bool full() const { return count_ >= capacity_; }
 
     // Drops the stores that have drained by `cycle` (they leave in order).
     void retire_until(uint64_t cycle);
+    // A store enters; the buffer must not be full (std::logic_error).
     StoreEntry& push(uint64_t pa, unsigned size, uint64_t cycle);
 
-    StoreEntry& at(size_t i) { return entries_[i]; }
-    const StoreEntry& at(size_t i) const { return entries_[i]; }
-    const StoreEntry& oldest() const { return entries_.front(); }
-    const StoreEntry& youngest() const { return entries_.back(); }
+    // Oldest first. Entries stay where they are until they leave.
+    StoreEntry& at(size_t i) { return slots_[(head_ + i) & mask_]; }
+    const StoreEntry& at(size_t i) const { return slots_[(head_ + i) & mask_]; }
+    const StoreEntry& oldest() const { return at(0); }
+    const StoreEntry& youngest() const { return at(count_ - 1); }
     uint64_t line_of(uint64_t pa) const { return pa & ~uint64_t(line_ - 1); }
 
     RawCheck check_load(uint64_t pa, unsigned size) const;
 
-    void checkpoint(StateIo& io) { io(entries_, next_seq_); }
+    // As a sequence of entries, oldest first, and the next sequence number.
+    void checkpoint(StateIo& io);
 
 private:
+    // A ring of a power of two slots: entries never move, and indexing is a mask.
+    static size_t ring_size(size_t entries) {
+        size_t n = 1;
+        while (n < entries)
+            n *= 2;
+        return n;
+    }
+
     unsigned capacity_;
     unsigned line_;
-    std::deque<StoreEntry> entries_;
+    std::vector<StoreEntry> slots_;
+    size_t mask_;
+    size_t head_ = 0, count_ = 0;
     uint64_t next_seq_ = 0;
 };
 
 inline void StoreBuffer::retire_until(uint64_t cycle) {
-    while (!entries_.empty() && entries_.front().drains_at <= cycle)
-        entries_.pop_front();
+    while (count_ && slots_[head_].drains_at <= cycle) {
+        head_ = (head_ + 1) & mask_;
+        --count_;
+    }
 }
 
 } // namespace fireplane::cache

@@ -49,6 +49,34 @@ TEST_CASE("store buffer: push, full, and in-order retirement", "[store_buffer]")
     CHECK(sb.empty());
 }
 
+TEST_CASE("store buffer: order, entries and hazards hold as the ring wraps", "[store_buffer]") {
+    StoreBuffer sb(3, 64); // a ring of 4 slots
+    uint64_t cycle = 0;
+    for (unsigned round = 0; round < 10; ++round) {
+        push(sb, A, 8, cycle + 1);
+        push(sb, B + 8 * round % 64, 4, cycle + 2);
+        REQUIRE(sb.size() == 2);
+        CHECK(sb.oldest().pa == A);
+        CHECK(sb.youngest().pa == B + 8 * round % 64);
+        CHECK(sb.at(1).seq == sb.at(0).seq + 1);
+        CHECK(sb.check_load(A, 8).hazard == RawHazard::Forward);
+        sb.retire_until(cycle + 1);
+        CHECK(sb.size() == 1);
+        CHECK(sb.check_load(A, 8).hazard == RawHazard::None);
+        sb.retire_until(cycle + 2);
+        CHECK(sb.empty());
+        cycle += 2;
+    }
+}
+
+TEST_CASE("store buffer: a store into a full ring is a model error", "[store_buffer]") {
+    StoreBuffer sb(4, 64);
+    for (unsigned i = 0; i < 4; ++i)
+        sb.push(A + 8 * i, 8, 0);
+    CHECK(sb.full());
+    CHECK_THROWS_AS(sb.push(B, 8, 0), std::logic_error);
+}
+
 TEST_CASE("store buffer: a store of unknown drain blocks every later one", "[store_buffer]") {
     StoreBuffer sb(8, 64);
     sb.push(A, 8, 100);    // its line is still being fetched
