@@ -5,10 +5,13 @@
 // instruction words. The words are the program at kCode (followed by
 // "ta 0x50") and also fill the data pages, so loads read fuzzed data.
 //
-// Beyond "no crash, no sanitizer report", one oracle: the functional model's
+// Beyond "no crash, no sanitizer report", two oracles: the functional model's
 // interpreter and its compiled blocks must leave the same architectural state
-// (registers, windows, traps, memory, instruction count). The program runs
-// kRounds times from its start, so its entry gets hot and blocks compile.
+// (registers, windows, traps, memory, instruction count); and functional
+// warming on compiled blocks must also warm what the interpreter's warming
+// does, in the same order at the same cycles, and end at the same cycle. The
+// program runs kRounds times from its start, so its entry gets hot and blocks
+// compile.
 #include "models/cpu/detailed_timing.h"
 #include "models/cpu/fixed_timing.h"
 #include "models/cpu/sparc_core.h"
@@ -41,7 +44,15 @@ constexpr unsigned kRounds = 20;    // entries become hot after 16
 constexpr uint64_t kBudget = 600;   // instructions per round
 constexpr unsigned kMaxTraps = 64;  // user mode: traps skipped before the run ends
 
-enum Timing : uint8_t { kInterpreter, kBlocks, kFixed, kDetailed, kWarming, kTimings };
+enum Timing : uint8_t {
+    kInterpreter,
+    kBlocks,
+    kFixed,
+    kDetailed,
+    kWarming,
+    kWarmingBlocks, // warming that runs compiled blocks (warming_timing.h)
+    kTimings
+};
 
 // Sparse identity-mapped pages, with the MMU's ASIs behind asi_register.
 class FuzzMemory final : public MemoryBackend {
@@ -94,7 +105,13 @@ public:
         const Outcome& o = kOutcomes[((next_.pa >> 5) * 0x9e3779b97f4a7c15ull) >> 62];
         return CacheAnswer{true, next_.cycle + o.latency, o.cause, 0};
     }
-    uint64_t warm() override { return 0; }
+    // What was warmed, in order: a hash of each request and its cycle.
+    uint64_t warm() override {
+        for (uint64_t v : {uint64_t(next_.kind) << 8 | next_.size, next_.va, next_.pa, next_.cycle})
+            warmed = (warmed ^ v) * 0x100000001b3ull;
+        return 0;
+    }
+    uint64_t warmed = 0xcbf29ce484222325ull;
 
 private:
     CacheRequest next_;
@@ -169,8 +186,9 @@ struct Machine {
     }
 
     void use(Timing t) {
-        core.set_compiled_blocks(t == kBlocks);
-        TimingModel* model[] = {nullptr, nullptr, &fixed, &detailed, &warming};
+        core.set_compiled_blocks(t == kBlocks || t == kWarmingBlocks);
+        warming.set_runs_blocks(t == kWarmingBlocks);
+        TimingModel* model[] = {nullptr, nullptr, &fixed, &detailed, &warming, &warming};
         core.set_timing_model(model[t]);
     }
 
@@ -192,6 +210,12 @@ struct Machine {
     std::fprintf(stderr, "executor_fuzzer: the interpreter and compiled blocks differ in %s\n",
                  what);
     std::abort();
+}
+
+// What two warming runs must agree on besides: what they warmed, and when.
+void compare_warming(Machine& a, Machine& b) {
+    if (a.port.warmed != b.port.warmed) mismatch("the requests warmed");
+    if (a.core.cycles() != b.core.cycles()) mismatch("the cycle count");
 }
 
 // The architectural state two functional runs must agree on.
@@ -230,6 +254,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         Machine reference(data, size, privileged);
         reference.run(kInterpreter, kInterpreter);
         compare(machine, reference);
+    }
+    if (first == kWarmingBlocks && second == kWarmingBlocks) {
+        Machine reference(data, size, privileged);
+        reference.run(kWarming, kWarming);
+        compare(machine, reference);
+        compare_warming(machine, reference);
     }
     return 0;
 }
