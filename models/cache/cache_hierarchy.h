@@ -108,9 +108,9 @@ private:
     }
 
     sc_core::sc_time delay_to(uint64_t cycle) const;
-    // The caches change by a snoop or a fill: a warmed load's repeat_shift no
-    // longer holds (invalidate_direct_mem_ptr on the CPU side). The CPU's own
-    // timed requests end it on its side.
+    // The caches change by a snoop or a fill: the repeats warming granted
+    // (CacheAnswer::repeat_shift) no longer hold (invalidate_direct_mem_ptr on
+    // the CPU side). The CPU's own timed requests end them on its side.
     void revoke_repeats() {
         if (!repeats_granted_) return;
         repeats_granted_ = false;
@@ -122,7 +122,7 @@ private:
     HierarchyTiming timing_;
     std::unique_ptr<PayloadPool> pool_;
     tlm::tlm_generic_payload warm_payload_; // the one warming transaction at a time
-    bool repeats_granted_ = false;          // a warmed load's repeat_shift stands
+    bool repeats_granted_ = false;          // a warmed request's repeat_shift stands
     std::vector<BusPayload*> unresolved_;
     std::function<void(uint64_t)> write_observer_;
     uint16_t next_transaction_id_ = 0;

@@ -123,7 +123,8 @@ public:
     // the request would, at once, counting nothing. A miss's transaction goes
     // through HierarchyClient::warm_transaction. Lines still in flight from a
     // timed stretch are left to their fills.
-    // Answers done, with a load's repeat_shift (the D$ line holds it now) and
+    // Answers done, with a repeat_shift when the request left its I$ or D$
+    // line the most recent of its set (CacheAnswer), and
     // the cycle the instruction may go on (later than the request's only
     // when the line came from another cache).
     CacheAnswer warm(const CacheRequest& request);
