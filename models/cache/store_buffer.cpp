@@ -1,5 +1,7 @@
 #include "store_buffer.h"
 
+#include <deque>
+#include <stdexcept>
 #include <string>
 
 namespace fireplane::cache {

@@ -8,8 +8,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
-#include <stdexcept>
 #include <vector>
 
 namespace fireplane::cache {

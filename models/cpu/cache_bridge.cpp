@@ -45,7 +45,6 @@ CacheBridge::CacheBridge(const char* socket_name, sc_core::sc_time period, PerfC
 uint64_t CacheBridge::warm() {
     using cache::RequestKind;
     const cache::CacheRequest& request = ext_->request; // filled in place: no copy to stall on
-    if (request.kind == RequestKind::Barrier) return 0; // nothing to leave behind
     // The I$ is indexed by PA, the D$ by VA.
     const bool fetch = request.kind == RequestKind::Fetch;
     RepeatGrants& grants = fetch ? fetch_grants_ : load_grants_;
