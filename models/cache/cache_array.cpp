@@ -120,6 +120,11 @@ BlockInfo CacheArray::invalidate_block(uint64_t pa) {
     return info;
 }
 
+void CacheArray::drop_block(uint64_t pa) {
+    const int64_t found = find(pa);
+    if (found >= 0) drop(static_cast<uint64_t>(found));
+}
+
 void CacheArray::invalidate_all() {
     for (uint64_t i = 0; i < lines_.size(); ++i)
         drop(i);

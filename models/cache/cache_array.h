@@ -94,6 +94,8 @@ public:
     // Drops the whole block holding `pa`; returns what it held (valid = false
     // when absent) so the caller can write back dirty sub-blocks.
     BlockInfo invalidate_block(uint64_t pa);
+    // The same, for a caller that does not need what the block held.
+    void drop_block(uint64_t pa);
 
     // Empties every way and resets nothing else (replacement state persists).
     void invalidate_all();

@@ -87,7 +87,7 @@ CacheHierarchy::CacheHierarchy(sc_core::sc_module_name name, const HierarchyConf
 CacheHierarchy::~CacheHierarchy() = default;
 
 sc_core::sc_time CacheHierarchy::delay_to(uint64_t cycle) const {
-    return delay_until(cycle_time(cycle, period_), sc_core::sc_time_stamp());
+    return delay_until(cycle_time(cycle, period_), sim_now());
 }
 
 tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
@@ -100,7 +100,7 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,
     if (!ext) SC_REPORT_FATAL(name(), "nb_transport_fw: request without a CpuRequestExtension");
     CacheRequest& r = ext->request; // in place: a copy of it would stall the host's stores
     sc_assert(r.pa == gp.get_address());
-    sc_assert(r.cycle == cycle_at(sc_core::sc_time_stamp() + delay, period_));
+    sc_assert(r.cycle == cycle_at(sim_now() + delay, period_));
     r.tag = reinterpret_cast<uintptr_t>(&gp);
     CacheAnswer res = timing_.access(r);
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
@@ -146,7 +146,7 @@ SnoopResult CacheHierarchy::warm_transaction(TransactionType type, uint64_t pa, 
     x.warming = true;
     sc_core::sc_time delay = delay_to(cycle);
     bus_side->b_transport(p, delay);
-    cycle = std::max(cycle, cycle_at(sc_core::sc_time_stamp() + delay, period_)); // as bus_done
+    cycle = std::max(cycle, cycle_at(sim_now() + delay, period_)); // as bus_done
     if (!p.is_response_ok())
         SC_REPORT_FATAL(name(), ("warming transaction at " + std::to_string(pa) +
                                  " failed: " + p.get_response_string())
@@ -196,7 +196,7 @@ void CacheHierarchy::bus_request(TransactionType type, uint64_t pa, uint64_t cyc
     sc_core::sc_time delay = delay_to(cycle);
     const tlm::tlm_sync_enum s = bus_side->nb_transport_fw(p, phase, delay);
     if (s == tlm::TLM_COMPLETED) // early completion: the response is on the delay
-        bus_done(p, cycle_at(sc_core::sc_time_stamp() + delay, period_));
+        bus_done(p, cycle_at(sim_now() + delay, period_));
 }
 
 tlm::tlm_sync_enum CacheHierarchy::nb_transport_bw(tlm::tlm_generic_payload& gp,
@@ -207,7 +207,7 @@ tlm::tlm_sync_enum CacheHierarchy::nb_transport_bw(tlm::tlm_generic_payload& gp,
             name(), (std::string("nb_transport_bw: unexpected phase ") + phase.get_name()).c_str());
     if (bw_depth_ == 0) pool_->recycle(); // earlier responses have returned
     ++bw_depth_;
-    bus_done(gp, cycle_at(sc_core::sc_time_stamp() + delay, period_));
+    bus_done(gp, cycle_at(sim_now() + delay, period_));
     --bw_depth_;
     phase = tlm::END_RESP;
     return tlm::TLM_COMPLETED;

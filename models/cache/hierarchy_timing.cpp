@@ -235,7 +235,7 @@ CacheAnswer HierarchyTiming::store(const CacheRequest& r) {
         dcache_.touch(dc.set, dc.way); // write-through: the D$ copy is updated, never allocated
     else
         count(CacheEvent::DcWrMiss);
-    if (pcache_filled_) pcache_.invalidate_block(r.pa); // stores invalidate the P$
+    if (pcache_filled_) pcache_.drop_block(r.pa); // stores invalidate the P$
     StoreEntry& e = store_buffer_.push(r.pa, r.size, at);
     if (ecache_writable(r.pa)) {
         e.line_ready = true;
@@ -310,6 +310,7 @@ void HierarchyTiming::perform_atomic(uint64_t pa, uint64_t key) {
 }
 
 void HierarchyTiming::complete_raw_waiters(const StoreEntry& e) {
+    if (raw_waiters_.empty()) return; // the common case: no load waits for a store
     std::vector<RawWaiter> waiting;
     waiting.swap(raw_waiters_);
     for (const RawWaiter& w : waiting) {
@@ -332,7 +333,7 @@ CacheAnswer HierarchyTiming::atomic(const CacheRequest& r) {
         if (at == kUnknownCycle) return defer(r, StallCause::StoreQueue, false);
     }
     const uint64_t key = dcache_key(r.va, r.pa);
-    if (pcache_filled_) pcache_.invalidate_block(r.pa); // an atomic writes, like a store
+    if (pcache_filled_) pcache_.drop_block(r.pa); // an atomic writes, like a store
     if (ecache_writable(r.pa)) {
         perform_atomic(r.pa, key);
         return {true, at + config_.atomic, StallCause::None};
@@ -358,7 +359,7 @@ CacheAnswer HierarchyTiming::prefetch(const CacheRequest& r) {
     const PrefetchFunction* f = find_prefetch_function(r.prefetch_fcn);
     if (!f) return done;
     if (f->invalidate_pcache) {
-        pcache_.invalidate_block(r.pa);
+        pcache_.drop_block(r.pa);
         return done;
     }
     const bool present = f->exclusive ? ecache_writable(r.pa) : ecache_valid(r.pa);
@@ -395,7 +396,7 @@ void HierarchyTiming::install_ecache(uint64_t pa, MoesiState state, uint64_t cyc
             const uint64_t dirty = victim.dirty_mask();
             for (unsigned i = 0; i < victim.sub_blocks; ++i) {
                 const uint64_t sub = victim.base + uint64_t(i) * config_.coherence_unit;
-                wcache_.invalidate_block(sub); // the W$ is inclusive in the E$
+                wcache_.drop_block(sub); // the W$ is inclusive in the E$
                 // Warming drops dirty victims: caches hold no data, so no time, no bus.
                 if (!((dirty >> i) & 1) || warming_) continue;
                 count(CacheEvent::EcWb);
@@ -439,11 +440,19 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
     if (m.targets.pcache && l1) fill_pcache(m.line);
     if (m.targets.dcache && l1) dcache_.fill(m.targets.dcache_key);
 
-    std::vector<Waiter> still;
+    // This MSHR's waiters leave, in order; the others stay, in order. The
+    // list borrows a spare buffer: no allocation per fill, even if an answer
+    // below came back here.
     std::vector<Waiter> done;
-    for (Waiter& w : waiters_)
-        (w.mshr == id ? done : still).push_back(w);
-    waiters_.swap(still);
+    done.swap(spare_waiters_);
+    done.clear();
+    size_t kept = 0;
+    for (const Waiter& w : waiters_)
+        if (w.mshr == id)
+            done.push_back(w);
+        else
+            waiters_[kept++] = w;
+    waiters_.resize(kept);
     for (const Waiter& w : done) {
         if (l1 && w.request.kind == RequestKind::Fetch)
             fill_icache(w.request.pa);
@@ -451,10 +460,13 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
             dcache_.fill(dcache_key(w.request.va, w.request.pa));
         client_.completed(w.request.tag, cycle + config_.fill, w.cause);
     }
+    spare_waiters_.swap(done);
 
     schedule_stores(cycle);
     // Requests that could not go on before run again now, without counting twice.
     std::vector<Deferred> again;
+    again.swap(spare_deferred_); // a spare buffer: no allocation per fill
+    again.clear();
     again.swap(deferred_);
     const bool was = counting_;
     for (Deferred& d : again) {
@@ -466,6 +478,8 @@ void HierarchyTiming::fill_arrived(unsigned id, uint64_t cycle, bool shared) {
             client_.completed(r.tag, res.ready, d.cause != StallCause::None ? d.cause : res.cause);
     }
     counting_ = was;
+    again.clear();
+    spare_deferred_.swap(again);
     if (hold) { // now the snoops that came while the data was on its way
         take_away(m.line, m.pending);
         schedule_stores(cycle); // stores still waiting for the line ask for it again

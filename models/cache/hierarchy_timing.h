@@ -244,7 +244,9 @@ private:
     StoreBuffer store_buffer_;
     MshrTable mshrs_;
     std::vector<Waiter> waiters_;
+    std::vector<Waiter> spare_waiters_; // fill_arrived's list, kept for its capacity
     std::vector<Deferred> deferred_;
+    std::vector<Deferred> spare_deferred_; // fill_arrived's, kept for its capacity
     std::vector<RawWaiter> raw_waiters_;
     struct Writeback { // a dirty victim that still answers snoops until its WB is ordered
         uint64_t line;

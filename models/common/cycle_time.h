@@ -8,6 +8,12 @@
 
 namespace fireplane {
 
+// SystemC's current time, as sc_core::sc_time_stamp() but inline: every cache
+// access and bus phase asks for it.
+inline const sc_core::sc_time& sim_now() {
+    return sc_core::sc_get_curr_simcontext()->time_stamp();
+}
+
 inline sc_core::sc_time cycle_time(uint64_t cycle, const sc_core::sc_time& period) {
     return sc_core::sc_time::from_value(cycle * period.value());
 }
@@ -22,15 +28,21 @@ inline sc_core::sc_time delay_until(const sc_core::sc_time& at, const sc_core::s
 }
 
 // A time in whole picoseconds (statistics, checkpoints), whatever the kernel's resolution.
+// `one_ps` is sc_time(1, SC_PS): a model that counts picoseconds on every
+// transaction makes it once (its construction from a double costs more than
+// the division).
+inline uint64_t to_ps(const sc_core::sc_time& t, const sc_core::sc_time& one_ps) {
+    return uint64_t(t / one_ps + 0.5);
+}
 inline uint64_t to_ps(const sc_core::sc_time& t) {
-    return uint64_t(t / sc_core::sc_time(1, sc_core::SC_PS) + 0.5);
+    return to_ps(t, sc_core::sc_time(1, sc_core::SC_PS));
 }
 
 // `event` fires at SystemC time `at` (now, if that has passed), in place of
 // any notification it had pending.
 inline void notify_at(sc_core::sc_event& event, const sc_core::sc_time& at) {
     event.cancel();
-    event.notify(delay_until(at, sc_core::sc_time_stamp()));
+    event.notify(delay_until(at, sim_now()));
 }
 
 } // namespace fireplane

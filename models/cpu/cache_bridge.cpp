@@ -71,8 +71,7 @@ cache::CacheAnswer CacheBridge::send() {
     payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     // SystemC time stands still while the core runs: the request's cycle is ahead of it.
-    sc_core::sc_time delay =
-        delay_until(cycle_time(request.cycle, period_), sc_core::sc_time_stamp());
+    sc_core::sc_time delay = delay_until(cycle_time(request.cycle, period_), sim_now());
     arrived_ = false;
     if (socket->nb_transport_fw(payload_, phase, delay) == tlm::TLM_COMPLETED) return ext_->answer;
     return {};

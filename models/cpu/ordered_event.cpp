@@ -2,8 +2,11 @@
 #define SC_INCLUDE_DYNAMIC_PROCESSES
 #include "ordered_event.h"
 
-#include <set>
+#include "models/common/cycle_time.h"
+
+#include <algorithm>
 #include <tuple>
+#include <vector>
 
 namespace fireplane::sparc {
 
@@ -26,15 +29,16 @@ public:
 
     void add(OrderedEvent& e, uint64_t at) {
         if (e.due_ <= at) return;
-        if (e.due_ != OrderedEvent::kNone) due_.erase({e.due_, e.order_, &e});
+        if (e.due_ != OrderedEvent::kNone) erase({e.due_, e.order_, &e});
         e.due_ = at;
-        due_.insert({at, e.order_, &e});
+        const Entry entry{at, e.order_, &e};
+        due_.insert(std::upper_bound(due_.begin(), due_.end(), entry), entry);
         arm();
     }
 
     void remove(OrderedEvent& e) {
         if (e.due_ == OrderedEvent::kNone) return;
-        due_.erase({e.due_, e.order_, &e});
+        erase({e.due_, e.order_, &e});
         e.due_ = OrderedEvent::kNone;
         arm();
     }
@@ -56,8 +60,15 @@ private:
         sc_core::sc_spawn([this] { deliver(); }, "ordered_wakeups", &options);
     }
 
+    // An event has one entry at most, and no two share an order.
+    void erase(const Entry& entry) {
+        const auto it = std::lower_bound(due_.begin(), due_.end(), entry);
+        sc_assert(it != due_.end() && it->event == entry.event);
+        due_.erase(it);
+    }
+
     void deliver() {
-        const uint64_t now = sc_core::sc_time_stamp().value();
+        const uint64_t now = sim_now().value();
         armed_ = OrderedEvent::kNone;
         while (!due_.empty() && due_.begin()->at <= now) {
             OrderedEvent& e = *due_.begin()->event;
@@ -76,12 +87,14 @@ private:
         timer_.cancel();
         armed_ = first;
         if (first == OrderedEvent::kNone) return;
-        const uint64_t now = sc_core::sc_time_stamp().value();
+        const uint64_t now = sim_now().value();
         timer_.notify(sc_core::sc_time::from_value(first > now ? first - now : 0));
     }
 
     sc_core::sc_event timer_;
-    std::set<Entry> due_;
+    // Sorted by (at, order): a few per CPU, so a vector, which allocates
+    // nothing per notification, beats a tree.
+    std::vector<Entry> due_;
     uint64_t armed_ = OrderedEvent::kNone;
     uint32_t made_ = 0;
 };
@@ -94,7 +107,7 @@ OrderedEvent::~OrderedEvent() {
 }
 
 void OrderedEvent::notify(const sc_core::sc_time& delay) {
-    queue_.add(*this, (sc_core::sc_time_stamp() + delay).value());
+    queue_.add(*this, (sim_now() + delay).value());
 }
 
 void OrderedEvent::cancel() {

@@ -147,18 +147,25 @@ inline uint64_t PipelineModel::issue(const InstructionInfo& insn, uint64_t pc, b
         redirected = arrival.redirected;
     }
     wait_for(blocked_until_, blocked_why_);
-    // The one source the class's bypass may serve (none matches kNoBypassReg).
-    uint8_t bypass_reg = row.bypass_reg;
-    if (bypass_reg == kStoreDataReg) {
-        const uint8_t data = insn.store_data();
-        bypass_reg = data == kNoReg ? kNoBypassReg : data;
-    }
-    const unsigned* saves = row.bypass == kNoBypass ? nullptr : bypass_saves_[row.bypass].data();
     // kNoReg reads its own slot, which is never written, so no test is needed.
-    for (uint8_t r : insn.src) {
-        uint64_t ready = ready_[r];
-        if (r == bypass_reg) ready -= std::min<uint64_t>(ready, saves[unsigned(producer_[r])]);
-        wait_for(ready, rows_[unsigned(producer_[r])].wait);
+    // A source ready by `earliest` changes nothing (a bypass only makes it
+    // earlier): most are, and only a late one needs its bypass and cause.
+    const uint8_t* src = insn.src;
+    if (std::max(std::max(ready_[src[0]], ready_[src[1]]),
+                 std::max(ready_[src[2]], ready_[src[3]])) > earliest) {
+        // The one source the class's bypass may serve (none matches kNoBypassReg).
+        uint8_t bypass_reg = row.bypass_reg;
+        if (bypass_reg == kStoreDataReg) {
+            const uint8_t data = insn.store_data();
+            bypass_reg = data == kNoReg ? kNoBypassReg : data;
+        }
+        const unsigned* saves =
+            row.bypass == kNoBypass ? nullptr : bypass_saves_[row.bypass].data();
+        for (uint8_t r : insn.src) {
+            uint64_t ready = ready_[r];
+            if (r == bypass_reg) ready -= std::min<uint64_t>(ready, saves[unsigned(producer_[r])]);
+            wait_for(ready, rows_[unsigned(producer_[r])].wait);
+        }
     }
     if (busy_until_ > earliest) // some pipe is still busy (a divide or square root)
         for (unsigned m = row.pipes; m; m &= m - 1)

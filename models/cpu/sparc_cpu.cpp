@@ -121,7 +121,7 @@ void SparcCpu::reset_due() {
 }
 
 void SparcCpu::wake(const sc_time& at) {
-    const sc_time now = sc_core::sc_time_stamp();
+    const sc_time now = sim_now();
     wake_event_.notify(delay_until(at, now));
     wake_at_ = std::min(wake_at_, std::max(at, now)); // the earliest notification wins
     // The waker may be running on its lookahead, far ahead of `at`: it stops,
@@ -137,13 +137,13 @@ sc_time SparcCpu::clock_time() const {
 // jumps over the idle time, as a kernel's idle loop would have spent it.
 void SparcCpu::sleep_until_woken() {
     ++sleeps_;
-    if (wake_at_ < sc_core::sc_time_stamp()) wake_at_ = sc_core::sc_max_time(); // it has fired
+    if (wake_at_ < sim_now()) wake_at_ = sc_core::sc_max_time(); // it has fired
     sleeping_ = true;
     wait(wake_event_.event());
     sleeping_ = false;
     wake_at_ = sc_core::sc_max_time();
     if (std::exchange(restored_running_, false)) return; // it was not idle
-    const uint64_t now = cycle_at(sc_core::sc_time_stamp(), period_);
+    const uint64_t now = cycle_at(sim_now(), period_);
     if (now > core_.cycles()) {
         idle_cycles_ += now - core_.cycles();
         core_.idle(now - core_.cycles());
@@ -201,7 +201,7 @@ void SparcCpu::set_limits(RunLimits* limits) {
 sc_time SparcCpu::horizon() const {
     const sc_time ahead = run_ahead_.horizon(sc_core::sc_time_to_pending_activity());
     if (end_cycle_ == ~uint64_t(0)) return ahead;
-    return std::min(ahead, delay_until(cycle_time(end_cycle_, period_), sc_core::sc_time_stamp()));
+    return std::min(ahead, delay_until(cycle_time(end_cycle_, period_), sim_now()));
 }
 
 // The run's end: the last instruction has been spent (this CPU then stops the
@@ -239,7 +239,7 @@ void SparcCpu::checkpoint(StateIo& io) {
 // Session::sampling_pause): it goes on from there, as in the run that saved it,
 // and gains no idle cycles.
 void SparcCpu::restored() {
-    const sc_time now = sc_core::sc_time_stamp();
+    const sc_time now = sim_now();
     restored_running_ = !sleeping_;
     if (!sleeping_)
         wake_event_.notify(delay_until(synced_at_, now));
@@ -273,7 +273,7 @@ bool SparcCpu::paused() {
 }
 
 sc_time SparcCpu::local_time() const {
-    return delay_until(cycle_time(core_.cycles(), period_), sc_core::sc_time_stamp());
+    return delay_until(cycle_time(core_.cycles(), period_), sim_now());
 }
 
 // A request is out to the caches: SystemC time catches up with the CPU, and

@@ -42,7 +42,7 @@ FireplaneBus::FireplaneBus(sc_core::sc_module_name name, const FireplaneBusConfi
     stats_.add_formula(
         "utilisation",
         [this] {
-            const double cycles = sc_core::sc_time_stamp() / period_;
+            const double cycles = sim_now() / period_;
             return cycles > 0 ? double(busy_cycles_) / cycles : 0.0;
         },
         "address-bus busy cycles over elapsed bus cycles", "ratio");
@@ -139,11 +139,11 @@ void FireplaneBus::schedule(const sc_core::sc_time& at, Action action, uint64_t 
                             uint64_t rank) {
     actions_.push_back(Due{Key{at, rank, next_order_++}, action, seq});
     std::push_heap(actions_.begin(), actions_.end());
-    wake_.notify(at - sc_core::sc_time_stamp());
+    wake_.notify(at - sim_now());
 }
 
 void FireplaneBus::run() {
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     while (!actions_.empty() && actions_.front().key.at <= now) {
         std::pop_heap(actions_.begin(), actions_.end());
         const Due due = actions_.back();
@@ -164,15 +164,14 @@ tlm::tlm_sync_enum FireplaneBus::agent_fw(int id, tlm::tlm_generic_payload& gp,
     if (phase == tlm::BEGIN_REQ) {
         if (!find_fireplane_extension(gp))
             fatal("a request at " + hex(gp.get_address()) + " without a FireplaneExtension");
-        const sc_core::sc_time arrival = sc_core::sc_time_stamp() + delay;
+        const sc_core::sc_time arrival = sim_now() + delay;
         const uint64_t seq = txns_.add(
             Txn{&gp, id, gp.get_address() & ~(kCoherenceUnit - 1), arrival, sc_core::SC_ZERO_TIME});
         // Handled one resolution step after it arrives, when every request
         // arriving at the same time has been made (CPUs call at or before
         // their arrival time), and among those in agent order: the order in
         // which SystemC happened to run the CPUs' threads does not matter.
-        schedule(arrival + sc_core::sc_get_time_resolution(), Action::Arrive, seq,
-                 uint64_t(id) + 1);
+        schedule(arrival + resolution_, Action::Arrive, seq, uint64_t(id) + 1);
         phase = tlm::END_REQ; // queued: the agent may send its next request
         return tlm::TLM_UPDATED;
     }
@@ -204,7 +203,7 @@ void FireplaneBus::arrive(uint64_t seq) {
     const sc_core::sc_time slot = std::max(earliest, next_slot_);
     next_slot_ = slot + bus_cycles(config_.address_cycles);
     busy_cycles_ += config_.address_cycles;
-    queueing_ps_ += to_ps(slot - earliest);
+    queueing_ps_ += to_ps(slot - earliest, one_ps_);
     t.stage = Stage::Queued;
     schedule(slot, Action::Broadcast, seq);
 }
@@ -225,7 +224,7 @@ void FireplaneBus::broadcast(uint64_t seq) {
     snoop_all(*t.gp, own, true, seq);
     snoop_shared_ += x.snoop.shared;
     snoop_owned_ += x.snoop.owned;
-    t.snooped = sc_core::sc_time_stamp() + bus_cycles(config_.snoop_cycles);
+    t.snooped = sim_now() + bus_cycles(config_.snoop_cycles);
     if (config_.check_invariants) check_line(t.line, describe(t, seq));
     route(seq);
 }
@@ -265,7 +264,7 @@ void FireplaneBus::agent_warm(int id, tlm::tlm_generic_payload& gp, sc_core::sc_
     const bool upgrade = !x->needs_data && (x->snoop.shared || x->snoop.owned) &&
                          x->info().data == DataDirection::ToRequester;
     if (from_cache || upgrade) {
-        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        const sc_core::sc_time now = sim_now();
         delay = warm_handover(gp.get_address(), now + delay, from_cache) - now;
     }
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
@@ -276,7 +275,7 @@ sc_core::sc_time FireplaneBus::warm_handover(uint64_t line, const sc_core::sc_ti
     const sc_core::sc_time snooped =
         at + bus_cycles(config_.arbitration + config_.address_cycles + config_.snoop_cycles);
     if (warm_line_free_.size() >= warm_prune_at_) {
-        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        const sc_core::sc_time now = sim_now();
         for (auto it = warm_line_free_.begin(); it != warm_line_free_.end();)
             it = it->second <= now ? warm_line_free_.erase(it) : std::next(it);
         warm_prune_at_ = std::max<size_t>(4096, 2 * warm_line_free_.size());
@@ -295,7 +294,7 @@ void FireplaneBus::checkpoint(StateIo& io) {
     if (io.version() < 2) return;
     std::vector<uint64_t> lines, free_at; // lines still busy, by address
     if (io.saving()) {
-        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        const sc_core::sc_time now = sim_now();
         std::map<uint64_t, sc_core::sc_time> busy;
         for (const auto& [line, free] : warm_line_free_)
             if (free > now) busy.emplace(line, free);
@@ -354,7 +353,7 @@ void FireplaneBus::deliver_interrupt(tlm::tlm_generic_payload& gp, FireplaneExte
 
 void FireplaneBus::tell_listeners() const {
     if (listeners_.empty()) return;
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     for (const TimelineListener& l : listeners_)
         l(now);
 }
@@ -442,9 +441,9 @@ void FireplaneBus::send_memory() {
         if (s == tlm::TLM_ACCEPTED) {
             memory_req_ = &gp;
         } else if (s == tlm::TLM_COMPLETED) {
-            memory_done(gp, sc_core::sc_time_stamp() + delay);
+            memory_done(gp, sim_now() + delay);
         } else if (phase == tlm::BEGIN_RESP) {
-            memory_done(gp, sc_core::sc_time_stamp() + delay);
+            memory_done(gp, sim_now() + delay);
             tlm::tlm_phase end = tlm::END_RESP;
             sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
             memory->nb_transport_fw(gp, end, zero);
@@ -462,7 +461,7 @@ tlm::tlm_sync_enum FireplaneBus::memory_bw(tlm::tlm_generic_payload& gp, tlm::tl
         return tlm::TLM_ACCEPTED;
     }
     if (phase == tlm::BEGIN_RESP) {
-        memory_done(gp, sc_core::sc_time_stamp() + delay);
+        memory_done(gp, sim_now() + delay);
         phase = tlm::END_RESP;
         return tlm::TLM_COMPLETED;
     }
@@ -502,7 +501,7 @@ void FireplaneBus::respond(uint64_t seq) {
         responses_[a].push_back(seq);
         return;
     }
-    if (t.delivers_data) data_delivered(seq, sc_core::sc_time_stamp());
+    if (t.delivers_data) data_delivered(seq, sim_now());
     tlm::tlm_generic_payload& gp = *t.gp;
     if (gp.get_response_status() == tlm::TLM_INCOMPLETE_RESPONSE)
         gp.set_response_status(tlm::TLM_OK_RESPONSE);

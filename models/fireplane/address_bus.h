@@ -201,6 +201,8 @@ private:
 
     FireplaneBusConfig config_;
     sc_core::sc_time period_;
+    const sc_core::sc_time one_ps_{1, sc_core::SC_PS};                      // for to_ps()
+    const sc_core::sc_time resolution_ = sc_core::sc_get_time_resolution(); // one step
     std::vector<TimelineListener> listeners_;
     // What each `snoopers` binding is, when attached through the role (else
     // the first agents.size() bindings are the agents'): agent i's snooper,

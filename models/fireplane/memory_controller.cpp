@@ -122,7 +122,8 @@ MemoryController::Timing MemoryController::access(tlm::tlm_generic_payload& gp,
 
     // Every bank the span touches takes part: the access starts when the last
     // of them is free, and all of them are busy until it has recovered.
-    const std::vector<unsigned> touched = banks_touched(gp);
+    find_banks_touched(gp);
+    const std::vector<unsigned>& touched = touched_;
     sc_core::sc_time start = arrival;
     for (unsigned b : touched)
         start = std::max(start, bank_free_at_[b]);
@@ -133,13 +134,14 @@ MemoryController::Timing MemoryController::access(tlm::tlm_generic_payload& gp,
     }
     const unsigned home = controller_of(gp.get_address());
     is_read ? ++ctl_reads_[home] : ++ctl_writes_[home];
-    stall_ps_ += to_ps(start - arrival);
-    ctl_stall_ps_[home] += to_ps(start - arrival);
+    const uint64_t stall_ps = to_ps(start - arrival, one_ps_);
+    stall_ps_ += stall_ps;
+    ctl_stall_ps_[home] += stall_ps;
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
     return {start, done};
 }
 
-std::vector<unsigned> MemoryController::banks_touched(const tlm::tlm_generic_payload& gp) const {
+void MemoryController::find_banks_touched(const tlm::tlm_generic_payload& gp) {
     // Step by the finer of the two interleaves; a long span touches every
     // bank quickly, and the walk is capped so a huge request stays cheap.
     const uint64_t step = config_.controllers > 1 && config_.split == MemorySplit::Interleaved
@@ -147,7 +149,8 @@ std::vector<unsigned> MemoryController::banks_touched(const tlm::tlm_generic_pay
                               : config_.interleave;
     const uint64_t first = gp.get_address();
     const uint64_t last = first + std::max<uint64_t>(payload_span(gp), 1) - 1;
-    std::vector<unsigned> touched;
+    std::vector<unsigned>& touched = touched_;
+    touched.clear();
     uint64_t at = first;
     for (unsigned i = 0; i < 4096 && touched.size() < total_banks(); ++i) {
         const unsigned b = bank_of(at);
@@ -156,11 +159,10 @@ std::vector<unsigned> MemoryController::banks_touched(const tlm::tlm_generic_pay
         if (next > last || next <= at) break;
         at = next;
     }
-    return touched;
 }
 
 void MemoryController::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     const Timing t = access(gp, now + delay);
     delay = t.done - now;
 }
@@ -192,7 +194,7 @@ tlm::tlm_sync_enum MemoryController::nb_transport_fw(tlm::tlm_generic_payload& g
 }
 
 void MemoryController::on_phase(tlm::tlm_generic_payload& gp, const tlm::tlm_phase& phase) {
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     if (phase == tlm::BEGIN_REQ) {
         // The request is accepted (END_REQ) only when its banks start on it:
         // that is the back-pressure a busy bank puts on the request channel.
