@@ -111,18 +111,11 @@ MoesiState CacheArray::invalidate(uint64_t pa) {
     return old;
 }
 
-BlockInfo CacheArray::invalidate_block(uint64_t pa) {
+bool CacheArray::invalidate_block(uint64_t pa) {
     const int64_t found = find(pa);
-    if (found < 0) return {};
-    const uint64_t i = static_cast<uint64_t>(found);
-    BlockInfo info = block(i / ways_, static_cast<unsigned>(i % ways_));
-    drop(i);
-    return info;
-}
-
-void CacheArray::drop_block(uint64_t pa) {
-    const int64_t found = find(pa);
-    if (found >= 0) drop(static_cast<uint64_t>(found));
+    if (found < 0) return false;
+    drop(static_cast<uint64_t>(found));
+    return true;
 }
 
 void CacheArray::invalidate_all() {

@@ -91,11 +91,9 @@ public:
     // that was allocated but never filled keeps its tag.
     MoesiState invalidate(uint64_t pa);
 
-    // Drops the whole block holding `pa`; returns what it held (valid = false
-    // when absent) so the caller can write back dirty sub-blocks.
-    BlockInfo invalidate_block(uint64_t pa);
-    // The same, for a caller that does not need what the block held.
-    void drop_block(uint64_t pa);
+    // Drops the whole block holding `pa`, tag and every sub-block; false when
+    // it was absent.
+    bool invalidate_block(uint64_t pa);
 
     // Empties every way and resets nothing else (replacement state persists).
     void invalidate_all();

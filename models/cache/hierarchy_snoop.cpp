@@ -15,7 +15,7 @@ void HierarchyTiming::take_away(uint64_t line, MoesiState state) {
         wb->state = state; // evicted meanwhile: the writeback answers for it
     else if (ecache_.lookup(line).block_present)
         ecache_.set_state(line, state);
-    if (!is_writable(state) && wcache_.lookup(line).block_present) wcache_.drop_block(line);
+    if (!is_writable(state)) wcache_.invalidate_block(line);
     if (!is_valid(state)) invalidate_l1(line);
 }
 
@@ -99,7 +99,7 @@ bool HierarchyTiming::order_writeback(uint64_t pa) {
 }
 
 void HierarchyTiming::invalidate_l1(uint64_t line) {
-    if (pcache_filled_) pcache_.drop_block(line);
+    if (pcache_filled_) pcache_.invalidate_block(line);
     // The D$ index is virtual: below the smallest page (8 KiB) the VA equals
     // the PA; the index bits above it (the 16 KiB alias) can be anything.
     constexpr uint64_t kMinPage = 8192;
@@ -107,14 +107,14 @@ void HierarchyTiming::invalidate_l1(uint64_t line) {
     for (uint64_t alias = 0; alias <= dcache_index_mask_; alias += kMinPage)
         for (uint64_t off = 0; off < config_.coherence_unit; off += step) {
             const uint64_t pa = line + off;
-            dcache_.drop_block(dcache_key((pa & (kMinPage - 1)) | alias, pa));
+            dcache_.invalidate_block(dcache_key((pa & (kMinPage - 1)) | alias, pa));
         }
 }
 
 void HierarchyTiming::invalidate_dcache_line(uint64_t pa) {
     constexpr uint64_t kMinPage = 8192;
     for (uint64_t alias = 0; alias <= dcache_index_mask_; alias += kMinPage)
-        dcache_.drop_block(dcache_key((pa & (kMinPage - 1)) | alias, pa));
+        dcache_.invalidate_block(dcache_key((pa & (kMinPage - 1)) | alias, pa));
 }
 
 SnoopAnswer HierarchyTiming::snoop(TransactionType type, uint64_t pa, bool data_needed,
@@ -145,7 +145,7 @@ SnoopAnswer HierarchyTiming::snoop(TransactionType type, uint64_t pa, bool data_
         ecache_.set_state(line, row.next);
     }
     // The W$ only holds writable lines.
-    if (!is_writable(row.next) && wcache_.lookup(line).block_present) wcache_.drop_block(line);
+    if (!is_writable(row.next)) wcache_.invalidate_block(line);
     if (row.invalidate_l1) invalidate_l1(line);
     return a;
 }

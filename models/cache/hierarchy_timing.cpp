@@ -235,7 +235,7 @@ CacheAnswer HierarchyTiming::store(const CacheRequest& r) {
         dcache_.touch(dc.set, dc.way); // write-through: the D$ copy is updated, never allocated
     else
         count(CacheEvent::DcWrMiss);
-    if (pcache_filled_) pcache_.drop_block(r.pa); // stores invalidate the P$
+    if (pcache_filled_) pcache_.invalidate_block(r.pa); // stores invalidate the P$
     StoreEntry& e = store_buffer_.push(r.pa, r.size, at);
     if (ecache_writable(r.pa)) {
         e.line_ready = true;
@@ -333,7 +333,7 @@ CacheAnswer HierarchyTiming::atomic(const CacheRequest& r) {
         if (at == kUnknownCycle) return defer(r, StallCause::StoreQueue, false);
     }
     const uint64_t key = dcache_key(r.va, r.pa);
-    if (pcache_filled_) pcache_.drop_block(r.pa); // an atomic writes, like a store
+    if (pcache_filled_) pcache_.invalidate_block(r.pa); // an atomic writes, like a store
     if (ecache_writable(r.pa)) {
         perform_atomic(r.pa, key);
         return {true, at + config_.atomic, StallCause::None};
@@ -359,7 +359,7 @@ CacheAnswer HierarchyTiming::prefetch(const CacheRequest& r) {
     const PrefetchFunction* f = find_prefetch_function(r.prefetch_fcn);
     if (!f) return done;
     if (f->invalidate_pcache) {
-        pcache_.drop_block(r.pa);
+        pcache_.invalidate_block(r.pa);
         return done;
     }
     const bool present = f->exclusive ? ecache_writable(r.pa) : ecache_valid(r.pa);
@@ -396,7 +396,7 @@ void HierarchyTiming::install_ecache(uint64_t pa, MoesiState state, uint64_t cyc
             const uint64_t dirty = victim.dirty_mask();
             for (unsigned i = 0; i < victim.sub_blocks; ++i) {
                 const uint64_t sub = victim.base + uint64_t(i) * config_.coherence_unit;
-                wcache_.drop_block(sub); // the W$ is inclusive in the E$
+                wcache_.invalidate_block(sub); // the W$ is inclusive in the E$
                 // Warming drops dirty victims: caches hold no data, so no time, no bus.
                 if (!((dirty >> i) & 1) || warming_) continue;
                 count(CacheEvent::EcWb);

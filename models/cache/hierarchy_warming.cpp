@@ -73,7 +73,7 @@ CacheAnswer HierarchyTiming::warm(const CacheRequest& r) {
         const LookupResult dc = dcache_.lookup(key);
         if (dc.hit) dcache_.touch(dc.set, dc.way); // write-through: updated, never allocated
         if (dc.hit && dcache_on_) granted = &dcache_;
-        if (pcache_filled_) pcache_.drop_block(r.pa);
+        if (pcache_filled_) pcache_.invalidate_block(r.pa);
         if (!warm_line(r.pa, MshrAccess::Exclusive, TransactionType::RTO, cycle)) break;
         if (r.kind == RequestKind::Store) {
             write_line(r.pa, r.size);
@@ -96,7 +96,7 @@ void HierarchyTiming::warm_prefetch(const CacheRequest& r, uint64_t& cycle) {
     const PrefetchFunction* f = find_prefetch_function(r.prefetch_fcn);
     if (!f) return;
     if (f->invalidate_pcache) {
-        pcache_.drop_block(r.pa);
+        pcache_.invalidate_block(r.pa);
         return;
     }
     bool present = f->exclusive ? ecache_writable(r.pa) : ecache_valid(r.pa);

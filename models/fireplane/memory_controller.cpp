@@ -122,8 +122,7 @@ MemoryController::Timing MemoryController::access(tlm::tlm_generic_payload& gp,
 
     // Every bank the span touches takes part: the access starts when the last
     // of them is free, and all of them are busy until it has recovered.
-    find_banks_touched(gp);
-    const std::vector<unsigned>& touched = touched_;
+    const std::vector<unsigned>& touched = banks_touched(gp);
     sc_core::sc_time start = arrival;
     for (unsigned b : touched)
         start = std::max(start, bank_free_at_[b]);
@@ -141,7 +140,7 @@ MemoryController::Timing MemoryController::access(tlm::tlm_generic_payload& gp,
     return {start, done};
 }
 
-void MemoryController::find_banks_touched(const tlm::tlm_generic_payload& gp) {
+const std::vector<unsigned>& MemoryController::banks_touched(const tlm::tlm_generic_payload& gp) {
     // Step by the finer of the two interleaves; a long span touches every
     // bank quickly, and the walk is capped so a huge request stays cheap.
     const uint64_t step = config_.controllers > 1 && config_.split == MemorySplit::Interleaved
@@ -159,6 +158,7 @@ void MemoryController::find_banks_touched(const tlm::tlm_generic_payload& gp) {
         if (next > last || next <= at) break;
         at = next;
     }
+    return touched;
 }
 
 void MemoryController::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {

@@ -111,9 +111,9 @@ private:
     // False when the request needs no bank: out of range (status set to an
     // address error) or TLM_IGNORE_COMMAND (status OK).
     bool needs_bank(tlm::tlm_generic_payload& gp);
-    // The banks a request touches, into touched_ (kept for its capacity: no
+    // The banks a request touches, in touched_ (kept for its capacity: no
     // allocation per access).
-    void find_banks_touched(const tlm::tlm_generic_payload& gp);
+    const std::vector<unsigned>& banks_touched(const tlm::tlm_generic_payload& gp);
 
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
@@ -132,7 +132,7 @@ private:
     std::unique_ptr<MemoryImage> image_; // its checkpoint section, once mem_ is mapped
 
     std::vector<sc_core::sc_time> bank_free_at_;
-    std::vector<unsigned> touched_;                    // find_banks_touched's answer
+    std::vector<unsigned> touched_;                    // banks_touched()'s answer
     const sc_core::sc_time one_ps_{1, sc_core::SC_PS}; // for to_ps()
     tlm_utils::peq_with_cb_and_phase<MemoryController> peq_;
     std::deque<tlm::tlm_generic_payload*> responses_; // ready, waiting for the response channel
