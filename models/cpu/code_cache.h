@@ -3,6 +3,7 @@
 // "decode me" stub that decodes the word on first execution and replaces
 // itself. Stores into a cached page reset the slots they overwrite.
 #include "insn.h"
+#include "instruction_class.h"
 
 #include <cstdint>
 #include <memory>
@@ -22,9 +23,12 @@ constexpr unsigned kMaxBlockInstructions = 48; // a block's, its delay slot incl
 struct CompiledBlock {
     BlockFn fn = nullptr;
     uint32_t max = 0;
-    // Its instruction words, when functional warming may run it (no handler
-    // in its own flow; warming_timing.h), else null.
+    // Its instruction words, when a timing model may run it and retire its
+    // instructions afterwards (no handler in its own flow: warming_timing.h,
+    // SparcCore::block_ahead), else null; and then their classes and
+    // registers, for the detailed model.
     const uint32_t* words = nullptr;
+    const InstructionInfo* infos = nullptr;
 };
 
 // A page's compiled blocks, per entry slot, and how often each slot was

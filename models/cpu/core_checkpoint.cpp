@@ -23,7 +23,7 @@ void CpuTimers::checkpoint(StateIo& io) {
 
 void SparcCore::checkpoint(StateIo& io) {
     if (io.saving()) {
-        if (chain_length_ != chain_budget_)
+        if (chain_length_ != chain_budget_ || replay_pending())
             io.fail("the core was saved in the middle of a run (a model bug)");
         read_fsr(); // the last FPop's exceptions, folded in: no host record to save
     }

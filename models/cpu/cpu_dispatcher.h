@@ -14,6 +14,11 @@ public:
     // CPU has nothing to run: it then sleeps, costing no host time, until
     // SparcCpu::wake().
     virtual bool dispatch(SparcCpu& cpu) = 0;
+    // Whether, until the thread on the CPU next traps, nothing but its own
+    // instructions reads or changes its state and memory: no other thread
+    // runs or may take the CPU, and no timer or signal is due. The detailed
+    // model may then run compiled blocks ahead of its retirement.
+    virtual bool undisturbed(const SparcCpu&) const { return false; }
 };
 
 } // namespace fireplane::sparc

@@ -141,8 +141,8 @@ uint64_t DetailedTiming::send(SparcCore& core, uint64_t cycle) {
     return stall;
 }
 
-uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn) {
-    const InstructionInfo& in = info(insn.insn);
+uint64_t DetailedTiming::retire(SparcCore& core, const RetiredInstruction& insn,
+                                const InstructionInfo& in) {
     measure(insn, core.cpi[CpiCause::Idle]);
     const bool new_path = new_path_next_;
     new_path_next_ = delay_slot_next_; // the delay slot is done: the transfer's path comes next

@@ -51,7 +51,16 @@ public:
     }
 
     TimingKind kind() const override { return TimingKind::Detailed; }
-    uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override;
+    uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override {
+        return retire(core, insn, info(insn.insn));
+    }
+    // The same, with the instruction's facts known (a compiled block's).
+    uint64_t retire(SparcCore& core, const RetiredInstruction& insn, const InstructionInfo& in);
+
+    // Its run loop (run_loop.h) runs compiled blocks ahead of retirement
+    // where the CPU allows it (SparcCore::block_ahead).
+    static constexpr bool kRunsBlocks = true;
+    static constexpr bool kReplaysBlocks = true;
 
     // A request is out: the core has stopped after its instruction.
     bool waiting() const { return waiting_; }

@@ -1,5 +1,6 @@
 #include "fixed_timing.h"
 
+#include "run_loop.h"
 #include "sparc_core.h"
 
 #include <algorithm>
@@ -21,6 +22,12 @@ uint64_t FixedTiming::retire(SparcCore& core, const RetiredInstruction& insn) {
     core.cpi.add(CpiCause::Base, std::min<uint64_t>(cycles, 1));
     core.cpi.add(CpiCause::MemoryFixed, cycles - std::min<uint64_t>(cycles, 1));
     return cycles;
+}
+
+// The core's run loop with this model's retire() called directly, where the
+// compiler can inline it.
+[[gnu::flatten]] uint64_t SparcCore::run_fixed(uint64_t budget, uint64_t cycle_limit) {
+    return run_loop<false, true, false, FixedTiming>(budget, cycle_limit);
 }
 
 } // namespace fireplane::sparc

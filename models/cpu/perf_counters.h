@@ -80,6 +80,9 @@ public:
 
     // Counting, on the hot path: into the bank of the current mode.
     void count(Event e, uint64_t n = 1) { bank_[unsigned(e)] += n; }
+    // Takes back one count of `e` for an access that is left to be made again
+    // (a device access a compiled block refused: SparcCore::block_ahead).
+    void uncount(Event e) { --bank_[unsigned(e)]; }
     // Where the current bank's address is kept, for compiled code (jit/) that counts.
     uint64_t* const* current_bank() const { return &bank_; }
 

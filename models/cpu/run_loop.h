@@ -3,6 +3,7 @@
 // a timing model's translation unit can instantiate it with its retire()
 // called directly, and inline (detailed_timing.cpp): the detailed model is
 // told about every instruction.
+#include "block_replay.h"
 #include "sparc_core.h"
 
 #include <algorithm>
@@ -33,6 +34,22 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
         return stop_;
     };
     while (instructions < end) {
+        if constexpr (Timed && !Trace && !Debug && Timing::kReplaysBlocks) {
+            if (replay_pending()) { // a block's instructions retire before anything else
+                if (replay_.next != replay_.count) {
+                    if (!replay_block(*static_cast<Timing*>(timing_), end, cycle_limit)) break;
+                    if (replay_.next != replay_.count) continue; // the budget ended
+                }
+                if (replay_.trapped) {
+                    if (instructions == end) continue; // taken first in the next run
+                    replay_.trapped = false;
+                    if (take_trap()) break;
+                }
+                // A debugger or observer attached meanwhile: its loop goes on.
+                if (debug_ || observer_) break;
+                continue;
+            }
+        }
         if (__builtin_expect(cycles() >= event_cycle_, 0)) {
             fp_leave();
             const bool taken = service_events();
@@ -57,9 +74,15 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
                 length = std::max<uint64_t>(1, std::min(length, event_cycle_ - cycles()));
             if constexpr (Timed && !Trace && !Debug && Timing::kRunsBlocks) {
                 auto* timing = static_cast<Timing*>(timing_);
+                bool runs_blocks = blocks_ahead_;
+                if constexpr (!Timing::kReplaysBlocks) runs_blocks = timing->runs_blocks();
                 if (compiler_ && !observer_ && !counters.counting() && timing_ == entered &&
-                    timing->runs_blocks()) {
-                    const uint64_t done = warm_block(*timing, end - instructions, cycle_limit);
+                    runs_blocks) {
+                    uint64_t done;
+                    if constexpr (Timing::kReplaysBlocks)
+                        done = block_ahead(end - instructions);
+                    else
+                        done = warm_block(*timing, end - instructions, cycle_limit);
                     if (done & kBlockTrapped) {
                         if (take_trap()) break;
                         continue;

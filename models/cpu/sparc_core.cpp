@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <ostream>
+#include <stdexcept>
 
 namespace fireplane::sparc {
 
@@ -112,6 +113,13 @@ SparcCore::~SparcCore() = default;
 
 uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
     cycle_limit_ = cycle_limit;
+    if (replay_pending()) { // a block's instructions retire first, into the model that ran them
+        if (timing_ && timing_->kind() == TimingKind::Detailed)
+            return run_detailed(budget, cycle_limit);
+        if (timing_ && timing_->kind() == TimingKind::Fixed) return run_fixed(budget, cycle_limit);
+        throw std::logic_error("SparcCore::run: the timing model was switched with "
+                               "instructions of a block still to retire (a model bug)");
+    }
     if (debug_) // a debugger is attached (debug_hook.h): the same chains, watched
         return timing_ ? (trace_ ? run_loop<true, true, true>(budget, cycle_limit)
                                  : run_loop<false, true, true>(budget, cycle_limit))
@@ -120,6 +128,7 @@ uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
     if (timing_) {
         if (!trace_) { // retire() inline: detailed_timing.cpp, warming_timing.cpp
             if (timing_->kind() == TimingKind::Detailed) return run_detailed(budget, cycle_limit);
+            if (timing_->kind() == TimingKind::Fixed) return run_fixed(budget, cycle_limit);
             if (timing_->kind() == TimingKind::Warming) return run_warming(budget, cycle_limit);
         }
         return trace_ ? run_loop<true, true>(budget, cycle_limit)
@@ -428,6 +437,8 @@ bool SparcCore::slow_read(uint64_t va, void* data, unsigned len, bool little, co
             e.pa = m.pa;
         }
         copy_access(data, m.host + (va & kPageMask), len);
+    } else if (refuse_device_access(Event::DcRd)) {
+        return false;
     } else if (!memory_.io_access(m.pa + (va & kPageMask), Access::Read,
                                   static_cast<uint8_t*>(data), len)) {
         mem_fault_tt_ = kTrapDataAccessError;
@@ -448,6 +459,7 @@ bool SparcCore::slow_write(uint64_t va, const void* value, unsigned len, bool li
     if (log_accesses_)
         log_access(va, m.pa | (va & kPageMask), len, cache::RequestKind::Store, !m.host);
     if (!m.host) {
+        if (refuse_device_access(Event::DcWr)) return false;
         if (memory_.io_access(m.pa + (va & kPageMask), Access::Write, bytes, len)) return true;
         mem_fault_tt_ = kTrapDataAccessError;
         return false;
@@ -489,6 +501,8 @@ bool SparcCore::physical_access(uint64_t pa, Access access, void* data, unsigned
         } else {
             std::memcpy(bytes, at, len);
         }
+    } else if (refuse_device_access(write ? Event::DcWr : Event::DcRd)) {
+        return false;
     } else if (!memory_.io_access(pa, access, bytes, len)) {
         mem_fault_tt_ = kTrapDataAccessError;
         return false;

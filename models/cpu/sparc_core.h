@@ -162,6 +162,7 @@ public:
     uint64_t pic_overflows = 0;
     uint64_t prefetches_dropped = 0;         // timed PREFETCHes that missed the TLB
     uint64_t warming_block_instructions = 0; // warmed in compiled blocks (warm_block)
+    uint64_t timed_block_instructions = 0;   // run in blocks ahead of a timing model (block_ahead)
 
     // Retired instructions, including those of the chain running now.
     uint64_t retired() const { return instructions + chain_length_ - chain_budget_; }
@@ -405,10 +406,22 @@ public:
     // The architectural state, the counters and the clock, between runs.
     // Restoring drops every cached translation and decoded instruction.
     void checkpoint(StateIo& io);
-    // Why the core cannot be saved now ("" when it can): an instruction waits for its caches.
+    // Why the core cannot be saved now ("" when it can): an instruction waits
+    // for its caches, or a block's instructions wait to retire.
     std::string not_quiescent() const {
-        return deferred_ ? "an instruction waits for its data" : "";
+        if (deferred_) return "an instruction waits for its data";
+        return replay_pending() ? "a compiled block's instructions wait to retire" : "";
     }
+    // Whether a timed model may run compiled blocks ahead of its retirement
+    // (block_ahead): the CPU says so before each run, only where nothing but
+    // the core reads its registers and memory until the block's
+    // instructions have retired (SparcCpu::blocks_ahead).
+    void set_blocks_ahead(bool on) { blocks_ahead_ = on; }
+    // Instructions a compiled block has run that the timing model has yet
+    // to retire (block_ahead): until they have, the registers and memory are
+    // ahead of `instructions`, and the run loop retires them before anything else.
+    // A trap the block's next instruction raised waits for them too.
+    bool replay_pending() const { return replay_.next != replay_.count || replay_.trapped; }
 
     CodeCache& code_cache() { return code_cache_; }
     // Compiled blocks (jit/block_compiler.h) for the functional model's hot code.
@@ -489,6 +502,7 @@ private:
     template <bool Trace, bool Timed, bool Debug = false, typename Timing = TimingModel>
     uint64_t run_loop(uint64_t budget, uint64_t cycle_limit);
     uint64_t run_detailed(uint64_t budget, uint64_t cycle_limit); // detailed_timing.cpp
+    uint64_t run_fixed(uint64_t budget, uint64_t cycle_limit);    // fixed_timing.cpp
     uint64_t run_warming(uint64_t budget, uint64_t cycle_limit);  // warming_timing.cpp
     bool exec_debug_chain(DebugHook& hook, const Insn* insn);     // debug_chain.cpp
     // After an instruction completes: counter wraps (SOFTINT) and the observer.
@@ -563,8 +577,77 @@ private:
     // instructions into `timing` one by one, as the interpreter would have.
     // Returns as run_block, 0 when no block may run.
     uint64_t warm_block(WarmingTiming& timing, uint64_t budget, uint64_t cycle_limit);
+    // The timed models that retire a block after it ran (kReplaysBlocks:
+    // detailed, fixed) on compiled blocks (block_replay.h): runs the block
+    // entered at pc with its accesses logged, and leaves its instructions to
+    // replay_block(), which retires them one by one as the interpreter would
+    // have, and stops where the interpreter would have stopped (a wait for
+    // the caches, the quantum's end): the rest retire in the next run. So the
+    // core is ahead of its retirement, which only holds where nothing else
+    // reads its state or its memory meanwhile (set_blocks_ahead). Returns
+    // the instructions the block completed (to be retired), kBlockTrapped
+    // alone when its first instruction trapped, 0 when no block may run.
+    uint64_t block_ahead(uint64_t budget);
+    // Retires the replayed block's instructions into `timing`, up to `end`
+    // retired in all; false when the run loop must stop (a wait for the
+    // caches, the cycle limit).
+    template <typename Timing>
+    bool replay_block(Timing& timing, uint64_t end, uint64_t cycle_limit);
+    // The accesses a block logged for its instruction `index`, from `a` on,
+    // copied where the interpreter records them (accesses_); returns how many.
+    unsigned take_logged_accesses(const BlockAccess*& a, const BlockAccess* end, uint64_t index) {
+        unsigned count = 0;
+        for (; a != end && a->index == index; ++a)
+            if (count < kMaxAccesses) {
+                cache::CacheRequest& r = accesses_[count++];
+                r.kind = a->kind;
+                r.size = a->size;
+                r.prefetch_fcn = a->fcn;
+                r.io = a->io;
+                r.va = a->va;
+                r.pa = a->pa;
+            }
+        return count;
+    }
+    // PC and nPC as instruction `i` of the `n` a block completed left them,
+    // for its retirement after the block: those of a transfer (the last two
+    // may hold one) come from where the block left them.
+    void set_pc_after(uint64_t at, uint64_t i, uint64_t n, uint64_t left_pc, uint64_t left_npc) {
+        if (i + 1 == n) {
+            pc = left_pc, npc = left_npc;
+        } else {
+            pc = at + 4, npc = i + 2 == n ? left_pc : at + 8;
+        }
+    }
+    // A block running ahead of its timing model leaves a device access to
+    // the interpreter, which makes it in its time: the access fails as a
+    // trap would (the block leaves before its instruction), and gives back
+    // the event its caller counted.
+    bool refuse_device_access(Event counted) {
+        if (!ahead_) return false;
+        io_refused_ = true;
+        counters.uncount(counted);
+        return true;
+    }
     BlockAccess block_log_[kMaxBlockInstructions * kMaxAccesses]; // a block's, at most
     BlockAccess* block_log_next_ = nullptr; // while warm_block runs a block: where the next goes
+    // The block whose instructions the timing model retires (block_ahead).
+    // Its words and facts stay in the code buffer: nothing compiles until
+    // they have retired (the run loop retires them first).
+    struct BlockReplay {
+        const uint32_t* words = nullptr;
+        const InstructionInfo* infos = nullptr;
+        uint64_t entry = 0, entry_pa = 0;
+        uint64_t left_pc = 0, left_npc = 0;  // where the block left PC and nPC
+        const BlockAccess* access = nullptr; // the next instruction's first logged access
+        const BlockAccess* logged = nullptr; // the end of the log
+        unsigned next = 0, count = 0;        // retired, of the instructions it completed
+        bool trapped = false; // the instruction after them raised a trap, taken once they retire
+    };
+    BlockReplay replay_;
+    bool blocks_ahead_ = false; // blocks may run ahead of retirement (set_blocks_ahead)
+    bool ahead_ = false;        // a block runs ahead of its timing model now
+    bool io_refused_ = false;   // ... and left a device access to the interpreter
 
     friend class CodeCache;
     friend class BlockCompiler;

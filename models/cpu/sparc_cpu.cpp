@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -152,6 +153,10 @@ void SparcCpu::sleep_until_woken() {
 
 void SparcCpu::select_timing(TimingKind kind) {
     if (kind == timing()) return;
+    if (core_.replay_pending())
+        throw std::logic_error(std::string(name()) + ": the timing model was switched with "
+                                                     "a block's instructions still to retire "
+                                                     "(a model bug)");
     ++timing_switches_;
     // By TimingKind: the model, and whether it keeps the timed quantum.
     // Warming does: a spinning CPU runs up to a quantum past the store that
@@ -165,6 +170,16 @@ void SparcCpu::select_timing(TimingKind kind) {
     if (kind == TimingKind::Detailed) detailed_.restart();
     core_.set_timing_model(kModels[unsigned(kind)].model);
     run_ahead_.quantum = kModels[unsigned(kind)].timed ? config_.timed_quantum : config_.quantum;
+}
+
+// Whether a timed model may run compiled blocks ahead of retirement now
+// (SparcCore::block_ahead): only the core can see its state until they retire. Not after a device
+// access (a DMA engine it started may read memory meanwhile), nor with a time limit or pause (the
+// run may stop between their instructions), nor while a debugger watches or the CPU parks.
+bool SparcCpu::blocks_ahead() const {
+    return dispatcher_ && dispatcher_->undisturbed(*this) && io_accesses_ == 0 && !parking_ &&
+           !core_.debug_hook() && end_cycle_ == ~uint64_t(0) &&
+           (!limits_ || limits_->pause_time == sc_core::sc_max_time());
 }
 
 void SparcCpu::restart_timing() {
@@ -292,15 +307,18 @@ void SparcCpu::run_thread() {
     bool fast_forwarding = config_.timing != TimingKind::Functional && config_.fast_forward > 0;
     if (!fast_forwarding) select_timing(config_.timing);
     while (!core_.halted()) {
-        if (parking_) {
+        // A block's instructions still to retire (SparcCore::block_ahead)
+        // come first: the core is not at an instruction boundary yet.
+        const bool replaying = core_.replay_pending();
+        if (parking_ && !replaying) {
             sleep_until_woken();
             continue;
         }
-        if (!(dispatcher_ ? dispatcher_->dispatch(*this) : started_)) {
+        if (!replaying && !(dispatcher_ ? dispatcher_->dispatch(*this) : started_)) {
             sleep_until_woken();
             continue;
         }
-        if (paused()) continue;
+        if (!replaying && paused()) continue;
         if (run_ended()) return;
         // One instruction takes at least a cycle: the horizon bounds the instructions too.
         const sc_time ahead = local_time(), limit = horizon();
@@ -316,6 +334,7 @@ void SparcCpu::run_thread() {
         if (limits_) run_for = std::min(run_for, limits_->budget());
         running_ = this;
         const uint64_t retired_before = core_.retired();
+        core_.set_blocks_ahead(blocks_ahead());
         core_.run(run_for, cycles() + cycles_left);
         running_ = nullptr;
         if (limits_) limits_->spent(core_.retired() - retired_before);

@@ -140,7 +140,7 @@ public:
     void park() {
         parking_ = true;
         // In sync() (synced_at_ set) and not for its caches: between instructions.
-        if (synced_at_ != sc_core::SC_ZERO_TIME && !detailed_.waiting())
+        if (synced_at_ != sc_core::SC_ZERO_TIME && !detailed_.waiting() && !core_.replay_pending())
             sync_event_.notify(sc_core::SC_ZERO_TIME);
     }
     bool parked() const { return sleeping_; }
@@ -216,7 +216,8 @@ private:
     // How far ahead of SystemC time the CPU may run now.
     sc_core::sc_time horizon() const;
     bool run_ended(); // at the run's limits: the CPU stops for good
-    bool paused();    // at a pause (RunLimits): true once the host resumed the run
+    bool blocks_ahead() const;
+    bool paused(); // at a pause (RunLimits): true once the host resumed the run
     // The CPU's local time: its cycles as SystemC time, less the kernel's time.
     sc_core::sc_time local_time() const;
     void wait_for_caches();

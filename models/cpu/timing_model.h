@@ -36,6 +36,8 @@ class TimingModel {
 public:
     // Whether the run loop made for the model (run_loop.h) runs compiled blocks.
     static constexpr bool kRunsBlocks = false;
+    // Whether those blocks run ahead of retirement (SparcCore::block_ahead).
+    static constexpr bool kReplaysBlocks = false;
     virtual ~TimingModel() = default;
     virtual TimingKind kind() const = 0;
     // Cycles the instruction takes (0 when it issues with the previous one).

@@ -44,25 +44,11 @@ uint64_t SparcCore::warm_block(WarmingTiming& timing, uint64_t budget, uint64_t 
     const BlockAccess* a = block_log_;
     Insn insn{};
     for (uint64_t i = 0; i < n; ++i) {
-        unsigned count = 0; // the accesses go where the interpreter records them
-        for (; a != logged && a->index == i; ++a)
-            if (count < kMaxAccesses) {
-                cache::CacheRequest& r = accesses_[count++];
-                r.kind = a->kind;
-                r.size = a->size;
-                r.prefetch_fcn = a->fcn;
-                r.io = a->io;
-                r.va = a->va;
-                r.pa = a->pa;
-            }
+        const unsigned count = take_logged_accesses(a, logged, i);
         const uint64_t at = entry + 4 * i, at_pa = entry_pa + 4 * i;
         uint64_t waited = 0; // most instructions leave nothing: only their pace counts
         if (!timing.warms_nothing(words[i], at_pa, count)) {
-            if (i + 1 == n) {
-                pc = left_pc, npc = left_npc;
-            } else {
-                pc = at + 4, npc = i + 2 == n ? left_pc : at + 8;
-            }
+            set_pc_after(at, i, n, left_pc, left_npc);
             insn.raw = words[i];
             waited = timing.warm(*this, {insn, at, at_pa, cycles_, accesses_, count});
         }

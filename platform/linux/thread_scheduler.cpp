@@ -319,6 +319,12 @@ bool ThreadScheduler::dispatch(sparc::SparcCpu& cpu) {
     return !cpu.core().halted();
 }
 
+bool ThreadScheduler::undisturbed(const sparc::SparcCpu& cpu) const {
+    const GuestThread* t = on_cpu_[index_of(cpu.core())];
+    return t && t->state == ThreadState::Running && live_threads() == 1 &&
+           !(wake_source_ && wake_source_());
+}
+
 void ThreadScheduler::arm_timer() {
     sc_time first = sc_core::SC_ZERO_TIME;
     for (const auto& t : threads_)

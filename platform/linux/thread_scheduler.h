@@ -93,6 +93,8 @@ public:
     uint64_t process_cycles() const;
 
     bool dispatch(sparc::SparcCpu& cpu) override;
+    // One thread, on this CPU, and no timer armed: nothing interrupts it but its own traps.
+    bool undisturbed(const sparc::SparcCpu& cpu) const override;
     // Ends the process (on_deadlock) if no thread can run again: every one waits
     // with no deadline, and no wake source (timer) is left.
     void check_deadlock();

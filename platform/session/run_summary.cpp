@@ -25,6 +25,18 @@ RunSummary::RunSummary(const Platform& platform) : platform_(platform) {
         "seconds", [this] { return host_seconds_; }, "host time spent simulating", "s");
     host_.add_formula(
         "mips", [this] { return mips(); }, "simulated instructions per host microsecond", "MIPS");
+    // How the host ran them, which changes with what the run allows, not the results.
+    host_.add_formula(
+        "block_instructions",
+        [this] {
+            double n = 0;
+            for (const auto* cpu : platform_.cpus)
+                n += double(cpu->core().timed_block_instructions);
+            return n;
+        },
+        "instructions the timed models ran as compiled blocks ahead of their retirement "
+        "(models/cpu/README.md)",
+        "count");
 }
 
 double RunSummary::instructions() const {

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <new>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -823,9 +824,11 @@ BlockCompiler::Result BlockCompiler::compile(uint64_t pc) {
     Translation t(core_, insns_);
     const bool translated = buffer_ && t.translate(pc);
     const std::vector<uint8_t>& code = t.code();
-    // A warmable block's instruction words follow its code.
-    const size_t words_at = (code.size() + 3) & ~size_t(3);
-    const size_t bytes = t.warmable() ? words_at + 4 * t.words().size() : code.size();
+    // A warmable block's instruction facts follow its code, then its words.
+    const size_t count = t.words().size();
+    const size_t infos_at = (code.size() + 7) & ~size_t(7);
+    const size_t words_at = infos_at + sizeof(InstructionInfo) * count;
+    const size_t bytes = t.warmable() ? words_at + 4 * count : code.size();
     if (!translated || bytes > capacity_) {
         insns_.resize(kept);
         return result;
@@ -839,8 +842,12 @@ BlockCompiler::Result BlockCompiler::compile(uint64_t pc) {
     std::memcpy(at, code.data(), code.size());
     result.block = CompiledBlock{reinterpret_cast<BlockFn>(at), t.max()};
     if (t.warmable()) {
-        std::memcpy(at + words_at, t.words().data(), 4 * t.words().size());
+        auto* infos = reinterpret_cast<InstructionInfo*>(at + infos_at);
+        for (size_t i = 0; i < count; ++i)
+            new (&infos[i]) InstructionInfo(classify(t.words()[i]));
+        std::memcpy(at + words_at, t.words().data(), 4 * count);
         result.block.words = reinterpret_cast<const uint32_t*>(at + words_at);
+        result.block.infos = infos;
     }
     used_ += (bytes + 15) & ~size_t(15);
     return result;
