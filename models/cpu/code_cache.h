@@ -26,7 +26,7 @@ struct CompiledBlock {
     // Its instruction words, when a timing model may run it and retire its
     // instructions afterwards (no handler in its own flow: warming_timing.h,
     // SparcCore::block_ahead), else null; and then their classes and
-    // registers, for the detailed model.
+    // registers, for the detailed model's dispatch.
     const uint32_t* words = nullptr;
     const InstructionInfo* infos = nullptr;
 };

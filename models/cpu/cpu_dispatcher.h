@@ -16,7 +16,7 @@ public:
     virtual bool dispatch(SparcCpu& cpu) = 0;
     // Whether, until the thread on the CPU next traps, nothing but its own
     // instructions reads or changes its state and memory: no other thread
-    // runs or may take the CPU, and no timer or signal is due. The detailed
+    // runs or may take the CPU, and no timer or signal is due. A timed
     // model may then run compiled blocks ahead of its retirement.
     virtual bool undisturbed(const SparcCpu&) const { return false; }
 };

@@ -588,6 +588,18 @@ private:
     // the instructions the block completed (to be retired), kBlockTrapped
     // alone when its first instruction trapped, 0 when no block may run.
     uint64_t block_ahead(uint64_t budget);
+    // A compiled block run with its accesses logged, for a timing model to
+    // retire afterwards (warm_block, block_ahead; block_replay.h): what it
+    // returned, where it started and where it left PC and nPC, and the end
+    // of its log (which starts at block_log_).
+    struct LoggedBlock {
+        uint64_t done = 0; // as BlockFn returns
+        uint64_t entry = 0, entry_pa = 0;
+        uint64_t left_pc = 0, left_npc = 0;
+        const BlockAccess* logged = nullptr;
+    };
+    // (An out-parameter: the caller keeps it where it reads it from.)
+    void run_logged_block(const CompiledBlock& block, LoggedBlock& b);
     // Retires the replayed block's instructions into `timing`, up to `end`
     // retired in all; false when the run loop must stop (a wait for the
     // caches, the cycle limit).
@@ -625,6 +637,8 @@ private:
     // the event its caller counted.
     bool refuse_device_access(Event counted) {
         if (!ahead_) return false;
+        // What the trap its caller now raises overwrites (block_ahead puts it back).
+        refused_ = {fault_address, mem_fault_tt_, pending_trap_};
         io_refused_ = true;
         counters.uncount(counted);
         return true;
@@ -635,12 +649,10 @@ private:
     // Its words and facts stay in the code buffer: nothing compiles until
     // they have retired (the run loop retires them first).
     struct BlockReplay {
+        LoggedBlock block;
         const uint32_t* words = nullptr;
         const InstructionInfo* infos = nullptr;
-        uint64_t entry = 0, entry_pa = 0;
-        uint64_t left_pc = 0, left_npc = 0;  // where the block left PC and nPC
         const BlockAccess* access = nullptr; // the next instruction's first logged access
-        const BlockAccess* logged = nullptr; // the end of the log
         unsigned next = 0, count = 0;        // retired, of the instructions it completed
         bool trapped = false; // the instruction after them raised a trap, taken once they retire
     };
@@ -648,6 +660,10 @@ private:
     bool blocks_ahead_ = false; // blocks may run ahead of retirement (set_blocks_ahead)
     bool ahead_ = false;        // a block runs ahead of its timing model now
     bool io_refused_ = false;   // ... and left a device access to the interpreter
+    struct {
+        uint64_t fault_address;
+        uint16_t fault_tt, trap;
+    } refused_{}; // the trap state before the refused access
 
     friend class CodeCache;
     friend class BlockCompiler;

@@ -177,9 +177,9 @@ void SparcCpu::select_timing(TimingKind kind) {
 // access (a DMA engine it started may read memory meanwhile), nor with a time limit or pause (the
 // run may stop between their instructions), nor while a debugger watches or the CPU parks.
 bool SparcCpu::blocks_ahead() const {
-    return dispatcher_ && dispatcher_->undisturbed(*this) && io_accesses_ == 0 && !parking_ &&
-           !core_.debug_hook() && end_cycle_ == ~uint64_t(0) &&
-           (!limits_ || limits_->pause_time == sc_core::sc_max_time());
+    return io_accesses_ == 0 && !parking_ && !core_.debug_hook() && end_cycle_ == ~uint64_t(0) &&
+           (!limits_ || limits_->pause_time == sc_core::sc_max_time()) && dispatcher_ &&
+           dispatcher_->undisturbed(*this);
 }
 
 void SparcCpu::restart_timing() {

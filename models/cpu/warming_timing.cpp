@@ -23,32 +23,22 @@ uint64_t SparcCore::warm_block(WarmingTiming& timing, uint64_t budget, uint64_t 
     const uint64_t stop_at = std::min(event_cycle_, cycle_limit);
     if (cycles_ + timing.cycles_bound(pc, block->max - 1) >= stop_at) return 0;
 
-    const uint64_t entry = pc, entry_pa = current_page_->pa | (pc & kPageMask);
     const uint32_t* const words = block->words; // the block may drop the page's blocks
-    block_log_next_ = block_log_;
-    chain_cut_ = false;
-    const uint64_t done = block->fn(this);
-    chain_length_ = chain_budget_ = 0;
-    const BlockAccess* const logged = block_log_next_;
-    block_log_next_ = nullptr;
+    LoggedBlock b;
+    run_logged_block(*block, b);
 
     // Its instructions retire as in the run loop, each seeing PC and nPC as
-    // they were after it: those of a transfer (the last two may hold one)
-    // come from where the block left.
-    const uint64_t n = done & ~kBlockTrapped;
+    // they were after it (set_pc_after).
+    const uint64_t n = b.done & ~kBlockTrapped;
     warming_block_instructions += n;
-    // (Read apart: one 16-byte load of the two, just stored by the block,
-    // stalls the host's store forwarding.)
-    const uint64_t left_pc = __atomic_load_n(&pc, __ATOMIC_RELAXED);
-    const uint64_t left_npc = __atomic_load_n(&npc, __ATOMIC_RELAXED);
     const BlockAccess* a = block_log_;
     Insn insn{};
     for (uint64_t i = 0; i < n; ++i) {
-        const unsigned count = take_logged_accesses(a, logged, i);
-        const uint64_t at = entry + 4 * i, at_pa = entry_pa + 4 * i;
+        const unsigned count = take_logged_accesses(a, b.logged, i);
+        const uint64_t at = b.entry + 4 * i, at_pa = b.entry_pa + 4 * i;
         uint64_t waited = 0; // most instructions leave nothing: only their pace counts
         if (!timing.warms_nothing(words[i], at_pa, count)) {
-            set_pc_after(at, i, n, left_pc, left_npc);
+            set_pc_after(at, i, n, b.left_pc, b.left_npc);
             insn.raw = words[i];
             waited = timing.warm(*this, {insn, at, at_pa, cycles_, accesses_, count});
         }
@@ -56,8 +46,8 @@ uint64_t SparcCore::warm_block(WarmingTiming& timing, uint64_t budget, uint64_t 
     }
     instructions += n;
     cycles_at_ = instructions;
-    pc = left_pc, npc = left_npc;
-    return done;
+    pc = b.left_pc, npc = b.left_npc;
+    return b.done;
 }
 
 } // namespace fireplane::sparc
