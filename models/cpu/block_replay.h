@@ -31,11 +31,15 @@ bool SparcCore::replay_block(Timing& timing, uint64_t end, uint64_t cycle_limit)
         const unsigned i = r.next++;
         const unsigned count = take_logged_accesses(r.access, b.logged, i);
         const uint64_t at = b.entry + 4 * uint64_t(i);
-        set_pc_after(at, i, r.count, b.left_pc, b.left_npc);
+        const InstructionInfo& info = r.infos[i];
+        // Only a transfer's retirement reads PC and nPC (where it went); the
+        // run leaves them where the block did.
+        if (info.transfer != TransferKind::None)
+            set_pc_after(at, i, r.count, b.left_pc, b.left_npc);
         insn.raw = r.words[i];
         ++instructions;
         cycles_ += timing.retire(
-            *this, {insn, at, b.entry_pa + 4 * uint64_t(i), cycles_, accesses_, count}, r.infos[i]);
+            *this, {insn, at, b.entry_pa + 4 * uint64_t(i), cycles_, accesses_, count}, info);
         cycles_at_ = instructions;
         if (stop_ || cycles_ >= cycle_limit) {
             go_on = false;

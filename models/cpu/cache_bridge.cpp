@@ -33,7 +33,7 @@ static_assert(rows_in_enum_order(), "kCacheEvents: one row per CacheEvent, in en
 
 CacheBridge::CacheBridge(const char* socket_name, sc_core::sc_time period, PerfCounters& counters,
                          unsigned rank)
-    : socket(socket_name), period_(period), counters_(counters),
+    : socket(socket_name), clock_(period), counters_(counters),
       ext_(new cache::CpuRequestExtension), arrival_(rank) {
     socket.bind(static_cast<cache::CacheBwIf&>(*this));
     payload_.set_extension(ext_);
@@ -71,7 +71,7 @@ cache::CacheAnswer CacheBridge::send() {
     payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     // SystemC time stands still while the core runs: the request's cycle is ahead of it.
-    sc_core::sc_time delay = delay_until(cycle_time(request.cycle, period_), sim_now());
+    sc_core::sc_time delay = delay_until(clock_.at(request.cycle), sim_now());
     arrived_ = false;
     if (socket->nb_transport_fw(payload_, phase, delay) == tlm::TLM_COMPLETED) return ext_->answer;
     return {};

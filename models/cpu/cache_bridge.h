@@ -5,6 +5,7 @@
 // events the caches report on the CPU's hardware counters.
 #include "detailed_timing.h"
 #include "models/cache/cpu_cache_socket.h"
+#include "models/common/cycle_time.h"
 #include "ordered_event.h"
 #include "perf_counters.h"
 #include "repeat_grants.h"
@@ -48,7 +49,7 @@ private:
     }
     void count(cache::CacheEvent event, uint64_t n) override;
 
-    sc_core::sc_time period_;
+    CycleClock clock_; // the CPU's
     PerfCounters& counters_;
     tlm::tlm_generic_payload payload_; // the one request in flight
     cache::CpuRequestExtension* ext_;  // owned by payload_
