@@ -28,8 +28,7 @@ public:
         for (unsigned k = 0; k < kSteps; ++k)
             steps_[k] = cycle_time(k, period);
     }
-    const sc_core::sc_time& period() const { return period_; }
-    // cycle_time(cycle, period()), exactly: every step is a whole multiple.
+    // cycle_time(cycle, period), exactly: every step is a whole multiple.
     const sc_core::sc_time& at(uint64_t cycle) {
         const uint64_t step = cycle - last_cycle_; // an earlier cycle wraps: no step
         last_time_ = step < kSteps ? last_time_ + steps_[step] : cycle_time(cycle, period_);

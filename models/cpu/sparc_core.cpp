@@ -113,27 +113,26 @@ SparcCore::~SparcCore() = default;
 
 uint64_t SparcCore::run(uint64_t budget, uint64_t cycle_limit) {
     cycle_limit_ = cycle_limit;
-    if (replay_pending()) { // a block's instructions retire first, into the model that ran them
-        if (timing_ && timing_->kind() == TimingKind::Detailed)
-            return run_detailed(budget, cycle_limit);
-        if (timing_ && timing_->kind() == TimingKind::Fixed) return run_fixed(budget, cycle_limit);
-        throw std::logic_error("SparcCore::run: the timing model was switched with "
-                               "instructions of a block still to retire (a model bug)");
-    }
-    if (debug_) // a debugger is attached (debug_hook.h): the same chains, watched
+    // A block's instructions still to retire go first, into the loop of the
+    // model that ran them (block_replay.h); a trace or debugger waits for them.
+    const bool replaying = replay_pending();
+    if (debug_ && !replaying) // a debugger is attached (debug_hook.h): the same chains, watched
         return timing_ ? (trace_ ? run_loop<true, true, true>(budget, cycle_limit)
                                  : run_loop<false, true, true>(budget, cycle_limit))
                        : (trace_ ? run_loop<true, false, true>(budget, 0)
                                  : run_loop<false, false, true>(budget, 0));
-    if (timing_) {
-        if (!trace_) { // retire() inline: detailed_timing.cpp, warming_timing.cpp
-            if (timing_->kind() == TimingKind::Detailed) return run_detailed(budget, cycle_limit);
-            if (timing_->kind() == TimingKind::Fixed) return run_fixed(budget, cycle_limit);
-            if (timing_->kind() == TimingKind::Warming) return run_warming(budget, cycle_limit);
-        }
+    if (timing_ && (!trace_ || replaying)) { // retire() inline: detailed_timing.cpp, ...
+        if (timing_->kind() == TimingKind::Detailed) return run_detailed(budget, cycle_limit);
+        if (timing_->kind() == TimingKind::Fixed) return run_fixed(budget, cycle_limit);
+        if (timing_->kind() == TimingKind::Warming && !replaying)
+            return run_warming(budget, cycle_limit);
+    }
+    if (replaying)
+        throw std::logic_error("SparcCore::run: the timing model was switched with "
+                               "instructions of a block still to retire (a model bug)");
+    if (timing_)
         return trace_ ? run_loop<true, true>(budget, cycle_limit)
                       : run_loop<false, true>(budget, cycle_limit);
-    }
     // One cycle per instruction: the budget is the limit.
     return trace_ ? run_loop<true, false>(budget, 0) : run_loop<false, false>(budget, 0);
 }

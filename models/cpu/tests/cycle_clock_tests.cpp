@@ -15,7 +15,6 @@ TEST_CASE("a cycle clock converts as cycle_time does, stepping, jumping and goin
     const sc_core::sc_time period(1.0 / 1.2e9, sc_core::SC_SEC); // not a whole number of ps
     REQUIRE(period.value() > 1);
     CycleClock clock(period);
-    CHECK(clock.period() == period);
     const std::vector<uint64_t> cycles = {0,
                                           0,
                                           1,
