@@ -137,13 +137,10 @@ void CacheArray::require_byte_valid(const char* what) const {
                                " needs a cache built with byte_valid");
 }
 
-uint64_t CacheArray::range_mask(uint64_t pa, unsigned size) const {
-    const uint64_t off = config_.geometry.offset(pa);
-    if (size == 0 || off + size > config_.geometry.line_size)
-        throw std::invalid_argument("cache: byte range of " + std::to_string(size) +
-                                    " bytes at line offset " + std::to_string(off) +
-                                    " does not fit in one line");
-    return low_bits(size) << off;
+void CacheArray::bad_range(uint64_t pa, unsigned size) const {
+    throw std::invalid_argument(
+        "cache: byte range of " + std::to_string(size) + " bytes at line offset " +
+        std::to_string(config_.geometry.offset(pa)) + " does not fit in one line");
 }
 
 uint64_t CacheArray::write_bytes(uint64_t pa, unsigned size) {
@@ -151,6 +148,32 @@ uint64_t CacheArray::write_bytes(uint64_t pa, unsigned size) {
     const uint64_t m = range_mask(pa, size);
     const uint64_t i = find_present(pa, "write_bytes");
     return byte_masks_[i] |= m;
+}
+
+bool CacheArray::write(uint64_t pa, unsigned size, MoesiState state) {
+    if (!config_.byte_valid) require_byte_valid("write"); // throws
+    const uint64_t mask = range_mask(pa, size);
+    const int64_t found = find(pa);
+    if (found >= 0) { // the usual case: no victim to describe
+        const uint64_t i = static_cast<uint64_t>(found);
+        const uint64_t set = set_of(pa);
+        replacement_.touch(set, static_cast<unsigned>(i - set * ways_));
+        byte_masks_[i] |= mask;
+        return false;
+    }
+    const BlockInfo victim = allocate(pa);
+    const uint64_t i = line_index(victim.set, victim.way);
+    states_of(i)[sub_block_of(pa)] = state;
+    byte_masks_[i] |= mask;
+    return victim.valid;
+}
+
+bool CacheArray::set_state_if_present(uint64_t pa, MoesiState s) {
+    if (s == MoesiState::I) throw std::logic_error("cache: set_state_if_present to I");
+    const int64_t found = find(pa);
+    if (found < 0) return false;
+    states_of(static_cast<uint64_t>(found))[sub_block_of(pa)] = s;
+    return true;
 }
 
 uint64_t CacheArray::byte_mask(uint64_t pa) const {

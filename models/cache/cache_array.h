@@ -85,6 +85,10 @@ public:
     // block must be present (std::logic_error). Setting I is invalidate(pa).
     MoesiState set_state(uint64_t pa, MoesiState s);
 
+    // Sets the sub-block holding `pa` to `s` (not I) when the block is
+    // present; returns whether it was.
+    bool set_state_if_present(uint64_t pa, MoesiState s);
+
     // Makes the sub-block holding `pa` I and returns its old state (I when the
     // block is absent). When that leaves no valid sub-block in a block that had
     // one, the tag is dropped too, so the way becomes a preferred victim. A block
@@ -104,6 +108,11 @@ public:
     // range must lie inside one line (std::invalid_argument) and the block must
     // be present (std::logic_error). Bit i of a mask is byte i of the line.
     uint64_t write_bytes(uint64_t pa, unsigned size);
+    // A store into the cache, with one look-up: the block holding `pa` becomes
+    // the most recent, or is allocated with its sub-block in `state`; then
+    // bytes [pa, pa + size) become valid. Returns whether the allocation
+    // evicted a block (a way that held a tag).
+    bool write(uint64_t pa, unsigned size, MoesiState state);
     uint64_t byte_mask(uint64_t pa) const; // 0 when the block is absent
     bool has_bytes(uint64_t pa, unsigned size) const;
     bool full(uint64_t pa) const; // every byte of the line valid
@@ -158,7 +167,12 @@ private:
     int64_t find(uint64_t pa) const;
     uint64_t find_present(uint64_t pa, const char* what) const;
     void require_byte_valid(const char* what) const;
-    uint64_t range_mask(uint64_t pa, unsigned size) const;
+    uint64_t range_mask(uint64_t pa, unsigned size) const {
+        const uint64_t off = pa & line_mask_;
+        if (size == 0 || off + size > line_mask_ + 1) bad_range(pa, size);
+        return (size >= 64 ? ~uint64_t{0} : (uint64_t{1} << size) - 1) << off;
+    }
+    [[noreturn]] void bad_range(uint64_t pa, unsigned size) const;
     void drop(uint64_t line);
 
     CacheArrayConfig config_;

@@ -50,7 +50,7 @@ private:
 CacheHierarchy::CacheHierarchy(sc_core::sc_module_name name, const HierarchyConfig& config,
                                sc_core::sc_time period, uint16_t agent_id)
     : sc_module(name), cpu_side("cpu_side"), bus_side("bus_side"), snoop_side("snoop_side"),
-      period_(period), agent_id_(agent_id), timing_(config, *this),
+      period_(period), clock_(period), agent_id_(agent_id), timing_(config, *this),
       pool_(std::make_unique<PayloadPool>()) {
     cpu_side.bind(static_cast<tlm::tlm_fw_transport_if<>&>(*this));
     bus_side.register_nb_transport_bw(this, &CacheHierarchy::nb_transport_bw);
@@ -86,8 +86,8 @@ CacheHierarchy::CacheHierarchy(sc_core::sc_module_name name, const HierarchyConf
 
 CacheHierarchy::~CacheHierarchy() = default;
 
-sc_core::sc_time CacheHierarchy::delay_to(uint64_t cycle) const {
-    return delay_until(cycle_time(cycle, period_), sim_now());
+sc_core::sc_time CacheHierarchy::delay_to(uint64_t cycle) {
+    return delay_until(clock_.at(cycle), sim_now());
 }
 
 tlm::tlm_sync_enum CacheHierarchy::nb_transport_fw(tlm::tlm_generic_payload& gp,

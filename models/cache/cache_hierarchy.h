@@ -24,6 +24,7 @@
 
 #include "core/checkpoint/checkpointable.h"
 #include "core/stats/stats.h"
+#include "models/common/cycle_time.h"
 
 #include <systemc>
 #include <tlm>
@@ -107,7 +108,8 @@ private:
         if (write_observer_) write_observer_(pa);
     }
 
-    sc_core::sc_time delay_to(uint64_t cycle) const;
+    // From now to `cycle` of this CPU's clock (zero when it has passed).
+    sc_core::sc_time delay_to(uint64_t cycle);
     // The caches change by a snoop or a fill: the repeats warming granted
     // (CacheAnswer::repeat_shift) no longer hold (invalidate_direct_mem_ptr on
     // the CPU side). The CPU's own timed requests end them on its side.
@@ -118,6 +120,7 @@ private:
     }
 
     sc_core::sc_time period_;
+    CycleClock clock_; // the period's cycles as SystemC time, for delay_to
     uint16_t agent_id_;
     HierarchyTiming timing_;
     std::unique_ptr<PayloadPool> pool_;

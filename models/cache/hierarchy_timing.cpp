@@ -237,7 +237,8 @@ CacheAnswer HierarchyTiming::store(const CacheRequest& r) {
         count(CacheEvent::DcWrMiss);
     if (pcache_filled_) pcache_.invalidate_block(r.pa); // stores invalidate the P$
     StoreEntry& e = store_buffer_.push(r.pa, r.size, at);
-    if (ecache_writable(r.pa)) {
+    const bool writable = ecache_writable(r.pa);
+    if (writable) {
         e.line_ready = true;
         e.ready_at = at;
     } else if (mshrs_.find(unit(r.pa)) < 0) { // else it joins the fetch in flight
@@ -248,16 +249,17 @@ CacheAnswer HierarchyTiming::store(const CacheRequest& r) {
         miss(r.pa, MshrAccess::Exclusive, at + config_.miss_detect, false, t);
         // A shared fetch in flight, or no free MSHR: schedule_stores retries after fills.
     }
-    schedule_stores(at);
+    schedule_stores(at, writable ? &e : nullptr);
     return {true, at, cause};
 }
 
-void HierarchyTiming::schedule_stores(uint64_t cycle) {
-    for (size_t i = 0; i < store_buffer_.size(); ++i) {
+void HierarchyTiming::schedule_stores(uint64_t cycle, const StoreEntry* just_checked) {
+    for (size_t i = store_buffer_.scheduled(); i < store_buffer_.size(); ++i) {
         StoreEntry& e = store_buffer_.at(i);
-        if (e.drains_at != kUnknownCycle) continue;
-        // A snoop may have taken the line since the store found it writable.
-        if (e.line_ready && !ecache_writable(e.pa)) e.line_ready = false;
+        // A snoop may have taken the line since the store found it writable,
+        // or an older store's W$ victim: not when this is the first store to
+        // leave and store() has just looked.
+        if (e.line_ready && &e != just_checked && !ecache_writable(e.pa)) e.line_ready = false;
         if (!e.line_ready) {
             if (!ecache_writable(e.pa)) {
                 if (mshrs_.find(unit(e.pa)) < 0) {
@@ -281,36 +283,27 @@ void HierarchyTiming::schedule_stores(uint64_t cycle) {
             move_free_at_ = d + config_.wcache_move;
             ++activity_.wcache_moves;
         }
-        e.drains_at = d;
+        store_buffer_.schedule_next(d);
+        just_checked = nullptr; // this store may have moved a W$ line out
         last_drain_ = d;
-        complete_raw_waiters(e);
+        if (!raw_waiters_.empty()) complete_raw_waiters(e); // the common case: none
     }
 }
 
 bool HierarchyTiming::write_line(uint64_t pa, unsigned size) {
-    bool moves = false;
-    const LookupResult w = wcache_.lookup(pa);
-    if (w.block_present) {
-        wcache_.touch(w.set, w.way);
-    } else {
-        moves = wcache_.allocate(pa).valid;
-        wcache_.set_state(pa, MoesiState::M);
-    }
-    wcache_.write_bytes(pa, size);
-    const LookupResult ec = ecache_.lookup(pa);
-    if (ec.block_present && ec.state != MoesiState::M) ecache_.set_state(pa, MoesiState::M);
+    const bool moves = wcache_.write(pa, size, MoesiState::M);
+    ecache_.set_state_if_present(pa, MoesiState::M);
     client_.wrote(unit(pa));
     return moves;
 }
 
 void HierarchyTiming::perform_atomic(uint64_t pa, uint64_t key) {
-    if (ecache_.lookup(pa).block_present) ecache_.set_state(pa, MoesiState::M);
+    ecache_.set_state_if_present(pa, MoesiState::M);
     client_.wrote(unit(pa));
     dcache_.fill(key);
 }
 
 void HierarchyTiming::complete_raw_waiters(const StoreEntry& e) {
-    if (raw_waiters_.empty()) return; // the common case: no load waits for a store
     std::vector<RawWaiter> waiting;
     waiting.swap(raw_waiters_);
     for (const RawWaiter& w : waiting) {

@@ -230,7 +230,9 @@ private:
     void invalidate_l1(uint64_t pa);
     // Applies snoops that came while a granted M was in flight, once it is served.
     void take_away(uint64_t line, MoesiState state);
-    void schedule_stores(uint64_t cycle);
+    // Gives the stores whose lines are writable their drain cycle, in order.
+    // `just_checked`: the store store() has just found writable.
+    void schedule_stores(uint64_t cycle, const StoreEntry* just_checked = nullptr);
     void complete_raw_waiters(const StoreEntry& drained);
     // `counted`: whether the request has counted its events already.
     CacheAnswer defer(const CacheRequest& r, StallCause cause, bool counted = true);

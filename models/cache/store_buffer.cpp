@@ -6,17 +6,9 @@
 
 namespace fireplane::cache {
 
-StoreEntry& StoreBuffer::push(uint64_t pa, unsigned size, uint64_t cycle) {
-    if (count_ >= slots_.size())
-        throw std::logic_error("store buffer: a store entered a full buffer (" +
-                               std::to_string(count_) + " entries)");
-    StoreEntry& e = slots_[(head_ + count_++) & mask_];
-    e = StoreEntry{};
-    e.seq = next_seq_++;
-    e.pa = pa;
-    e.size = uint8_t(size);
-    e.enqueued = cycle;
-    return e;
+void StoreBuffer::overflow() const {
+    throw std::logic_error("store buffer: a store entered a full buffer (" +
+                           std::to_string(count_) + " entries)");
 }
 
 void StoreBuffer::checkpoint(StateIo& io) {
@@ -32,8 +24,12 @@ void StoreBuffer::checkpoint(StateIo& io) {
     }
     head_ = 0;
     count_ = entries.size();
-    for (size_t i = 0; i < count_; ++i)
+    first_unscheduled_ = next_seq_;
+    for (size_t i = 0; i < count_; ++i) {
         slots_[i] = entries[i];
+        if (entries[i].drains_at == kUnknownCycle && first_unscheduled_ == next_seq_)
+            first_unscheduled_ = entries[i].seq;
+    }
 }
 
 RawCheck StoreBuffer::check_load(uint64_t pa, unsigned size) const {

@@ -6,6 +6,7 @@
 
 #include "core/checkpoint/state_io.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -62,6 +63,15 @@ public:
     // Oldest first. Entries stay where they are until they leave.
     StoreEntry& at(size_t i) { return slots_[(head_ + i) & mask_]; }
     const StoreEntry& at(size_t i) const { return slots_[(head_ + i) & mask_]; }
+
+    // Stores learn their drain cycle in order, so those that know it are the
+    // oldest ones: entries [0, scheduled()). Schedulers start at scheduled().
+    size_t scheduled() const {
+        if (count_ == 0 || first_unscheduled_ <= at(0).seq) return 0;
+        return std::min<uint64_t>(count_, first_unscheduled_ - at(0).seq);
+    }
+    // Entry scheduled() leaves for the W$ at `cycle`.
+    void schedule_next(uint64_t cycle);
     const StoreEntry& oldest() const { return at(0); }
     const StoreEntry& youngest() const { return at(count_ - 1); }
     uint64_t line_of(uint64_t pa) const { return pa & ~uint64_t(line_ - 1); }
@@ -86,7 +96,26 @@ private:
     size_t mask_;
     size_t head_ = 0, count_ = 0;
     uint64_t next_seq_ = 0;
+    uint64_t first_unscheduled_ = 0; // the seq of the oldest store without a drain cycle
+    [[noreturn]] void overflow() const;
 };
+
+inline StoreEntry& StoreBuffer::push(uint64_t pa, unsigned size, uint64_t cycle) {
+    if (count_ >= slots_.size()) overflow();
+    StoreEntry& e = slots_[(head_ + count_++) & mask_];
+    e = StoreEntry{};
+    e.seq = next_seq_++;
+    e.pa = pa;
+    e.size = uint8_t(size);
+    e.enqueued = cycle;
+    return e;
+}
+
+inline void StoreBuffer::schedule_next(uint64_t cycle) {
+    StoreEntry& e = at(scheduled());
+    e.drains_at = cycle;
+    first_unscheduled_ = e.seq + 1;
+}
 
 inline void StoreBuffer::retire_until(uint64_t cycle) {
     while (count_ && slots_[head_].drains_at <= cycle) {

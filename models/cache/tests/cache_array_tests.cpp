@@ -325,6 +325,37 @@ TEST_CASE("array: W$ byte masks merge and detect a full line", "[array][wcache]"
     CHECK_FALSE(w.full(line + 4 * way));
 }
 
+TEST_CASE("array: a store's write allocates, touches and sets bytes in one call",
+          "[array][wcache]") {
+    CacheArray w = wcache();
+    const uint64_t line = 0x4000;
+    const uint64_t way = 2 * 1024 / 4;        // 512 bytes per W$ way
+    CHECK_FALSE(w.write(line + 8, 8, CS::M)); // allocated into an empty way: no victim
+    CHECK(w.state(line) == CS::M);
+    CHECK(w.byte_mask(line) == 0xff00);
+    CHECK_FALSE(w.write(line, 4, CS::O)); // present: the state stays, the bytes add
+    CHECK(w.state(line) == CS::M);
+    CHECK(w.byte_mask(line) == 0xff0f);
+    for (int i = 1; i < 4; ++i)
+        CHECK_FALSE(w.write(line + i * way, 8, CS::M));
+    CHECK_FALSE(w.write(line, 1, CS::M));     // a hit makes it the most recent ...
+    CHECK(w.write(line + 4 * way, 8, CS::M)); // ... so the victim is line + way
+    CHECK(w.lookup(line).block_present);
+    CHECK_FALSE(w.lookup(line + way).block_present);
+    CHECK(w.byte_mask(line + 4 * way) == 0xff);
+    CHECK_THROWS_AS(w.write(line + 60, 8, CS::M), std::invalid_argument);
+    CacheArray d = dcache();
+    CHECK_THROWS_AS(d.write(line, 8, CS::M), std::logic_error); // no byte masks
+
+    CacheArray e = ecache();
+    CHECK_FALSE(e.set_state_if_present(0x1000, CS::M));
+    CHECK_FALSE(e.lookup(0x1000).block_present);
+    fill(e, 0x1000, CS::S);
+    CHECK(e.set_state_if_present(0x1000, CS::M));
+    CHECK(e.state(0x1000) == CS::M);
+    CHECK_THROWS_AS(e.set_state_if_present(0x1000, CS::I), std::logic_error);
+}
+
 TEST_CASE("array: byte masks follow line size and sub-block invalidation", "[array][wcache]") {
     // 32-byte lines: full means the low 32 bits.
     CacheArray small({CacheGeometry{1024, 2, 32, 1}, ReplacementPolicy::Lru, 1, true});

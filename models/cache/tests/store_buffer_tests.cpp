@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <vector>
+
 using namespace fireplane;
 using namespace fireplane::cache;
 
@@ -83,6 +86,54 @@ TEST_CASE("store buffer: a store of unknown drain blocks every later one", "[sto
     push(sb, B, 8, 102);   // scheduled, but behind it
     sb.retire_until(1000); // kUnknownCycle > 1000
     CHECK(sb.size() == 2);
+}
+
+TEST_CASE("store buffer: stores learn their drain cycle in order, across retirement and a "
+          "checkpoint",
+          "[store_buffer]") {
+    StoreBuffer sb(4, 64);
+    CHECK(sb.scheduled() == 0);
+    sb.push(A, 8, 100);
+    sb.push(A + 8, 8, 101);
+    sb.push(B, 8, 102);
+    CHECK(sb.scheduled() == 0);
+    sb.schedule_next(106);
+    CHECK(sb.scheduled() == 1);
+    CHECK(sb.at(0).drains_at == 106);
+    CHECK(sb.at(1).drains_at == kUnknownCycle);
+    sb.schedule_next(108);
+    CHECK(sb.scheduled() == 2);
+    CHECK(sb.at(1).drains_at == 108);
+    sb.retire_until(106); // the first leaves: one scheduled store is left
+    CHECK(sb.size() == 2);
+    CHECK(sb.scheduled() == 1);
+    CHECK(sb.at(0).pa == A + 8);
+
+    // Saved and restored, the buffer knows which of its stores have their cycle.
+    std::vector<uint8_t> saved;
+    StateIo w = StateIo::writer("store_buffer", saved, 1);
+    sb.checkpoint(w);
+    StoreBuffer restored(4, 64);
+    StateIo r = StateIo::reader("store_buffer", saved, 1);
+    restored.checkpoint(r);
+    CHECK(restored.size() == 2);
+    CHECK(restored.scheduled() == 1);
+    restored.schedule_next(110);
+    CHECK(restored.at(1).pa == B);
+    CHECK(restored.at(1).drains_at == 110);
+    CHECK(restored.scheduled() == 2);
+
+    sb.retire_until(108); // the scheduled store leaves; the one without a cycle stays
+    CHECK(sb.size() == 1);
+    CHECK(sb.scheduled() == 0);
+    sb.push(A, 4, 109);
+    CHECK(sb.scheduled() == 0);
+    sb.schedule_next(112);
+    CHECK(sb.at(0).pa == B);
+    CHECK(sb.scheduled() == 1);
+    sb.schedule_next(114);
+    CHECK(sb.at(1).drains_at == 114);
+    CHECK(sb.scheduled() == 2);
 }
 
 TEST_CASE("store buffer: no hazard for a load to another line", "[store_buffer][raw]") {
