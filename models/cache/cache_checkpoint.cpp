@@ -16,22 +16,29 @@ void Replacement::checkpoint(StateIo& io) {
 // 8 MiB E$, and live points restore twelve of them a point. Version 1 wrote
 // every line.
 void CacheArray::checkpoint(StateIo& io) {
-    if (io.version() < 2) {
-        io(lines_, states_, byte_masks_);
-        replacement_.checkpoint(io);
-        return;
-    }
     const bool masks = !byte_masks_.empty();
     const auto built = [&](uint64_t i) {
         const MoesiState* s = states_of(i);
         return lines_[i].key == 0 && (!masks || byte_masks_[i] == 0) &&
                std::all_of(s, s + sub_blocks_, [](MoesiState m) { return m == MoesiState::I; });
     };
+    if (io.version() < 2) {
+        io(lines_, states_, byte_masks_);
+        if (io.restoring())
+            for (uint64_t i = 0; i < lines_.size(); ++i)
+                if (lines_[i].key == 0 && !built(i))
+                    io.fail("a cache line without a tag holds states or bytes");
+        replacement_.checkpoint(io);
+        return;
+    }
     const auto line = [&](uint64_t i) {
         io(lines_[i]);
         for (unsigned b = 0; b < sub_blocks_; ++b)
             io(states_of(i)[b]);
         if (masks) io(byte_masks_[i]);
+        // A line without a tag is as built (reset_line relies on it).
+        if (io.restoring() && lines_[i].key == 0 && !built(i))
+            io.fail("a cache line without a tag holds states or bytes");
     };
     std::vector<uint64_t> written;
     if (io.saving())
@@ -57,9 +64,11 @@ void CacheArray::checkpoint(StateIo& io) {
 }
 
 // As the cache was built; nothing stored where nothing differs (live points
-// restore in place).
+// restore in place). A line without a tag is as built already: only drop()
+// takes a tag away, and it clears the states and bytes with it.
 void CacheArray::reset_line(uint64_t i) {
-    if (lines_[i].key != 0) lines_[i] = Line{};
+    if (lines_[i].key == 0) return; // most of an E$: one load a line
+    lines_[i] = Line{};
     MoesiState* s = states_of(i);
     for (unsigned b = 0; b < sub_blocks_; ++b)
         if (s[b] != MoesiState::I) s[b] = MoesiState::I;
