@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -23,8 +24,12 @@ const char* const kManifest = "checkpoint.yaml";
 const char* const kFormatName = "fireplane-checkpoint";
 
 std::string section_file(const std::string& name) {
-    return name + ".z";
+    return name + ".zst";
 }
+
+// zstd's fastest level packs checkpoints a little smaller than zlib's, and
+// unpacks three times as fast.
+constexpr int kZstdLevel = 1;
 
 void make_dir(const std::string& dir) {
     if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST)
@@ -96,10 +101,12 @@ void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
     if (info.live_point) m << YAML::Key << "live_point" << YAML::Value << true;
     m << YAML::Key << "sections" << YAML::Value << YAML::BeginSeq;
     for (const SavedSection& s : saved.sections) {
-        uLongf packed_len = compressBound(uLong(s.bytes.size()));
-        std::vector<uint8_t> packed(packed_len);
-        if (compress2(packed.data(), &packed_len, s.bytes.data(), uLong(s.bytes.size()), 1) != Z_OK)
-            throw CheckpointError("section '" + s.name + "': compression failed");
+        std::vector<uint8_t> packed(ZSTD_compressBound(s.bytes.size()));
+        const size_t packed_len =
+            ZSTD_compress(packed.data(), packed.size(), s.bytes.data(), s.bytes.size(), kZstdLevel);
+        if (ZSTD_isError(packed_len))
+            throw CheckpointError("section '" + s.name +
+                                  "': compression failed: " + ZSTD_getErrorName(packed_len));
         const std::string file = section_file(s.name);
         write_file(dir + "/" + file, packed.data(), packed_len);
         m << YAML::Flow << YAML::BeginMap;
@@ -110,6 +117,7 @@ void write_checkpoint(const std::string& dir, const CheckpointInfo& info,
         m << YAML::Key << "file" << YAML::Value << file;
         m << YAML::Key << "bytes" << YAML::Value << s.bytes.size();
         m << YAML::Key << "crc32" << YAML::Value << crc_of(s.bytes);
+        m << YAML::Key << "codec" << YAML::Value << "zstd";
         m << YAML::EndMap;
     }
     m << YAML::EndSeq << YAML::EndMap;
@@ -160,6 +168,12 @@ CheckpointReader::CheckpointReader(std::string dir) : dir_(std::move(dir)) {
             e.file = s["file"].as<std::string>();
             e.bytes = s["bytes"].as<uint64_t>();
             e.crc = s["crc32"].as<uint32_t>();
+            const std::string codec = s["codec"].as<std::string>("zlib");
+            if (codec == "zstd")
+                e.codec = Codec::Zstd;
+            else if (codec != "zlib")
+                throw bad("section '" + name + "' is packed with '" + codec +
+                          "', which this Fireplane cannot unpack");
             if (e.file.find('/') != std::string::npos)
                 throw bad("section '" + name + "' names a file outside the checkpoint");
             if (!sections_.emplace(name, e).second) throw bad("section '" + name + "' twice");
@@ -177,18 +191,17 @@ void CheckpointReader::check_machine(const std::string& hash,
                           hash + "): CPUs, memories, devices or their addresses differ");
 }
 
-void CheckpointReader::load_into(const std::string& name, const SectionEntry& e, uint8_t* out,
-                                 SectionBuffer& packed) const {
+size_t CheckpointReader::read_packed(const std::string& name, const SectionEntry& e,
+                                     SectionBuffer& packed) const {
     // POSIX reads into a reused buffer: no stream, no allocation per section.
     const std::string path = dir_ + "/" + e.file;
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw CheckpointError("section '" + name + "': its file '" + path + "' is missing");
     struct stat st {};
     size_t size = 0;
-    uint8_t* in = nullptr;
     bool read_ok = ::fstat(fd, &st) == 0;
     if (read_ok) {
-        in = packed.reserve(size_t(st.st_size) + 1);
+        uint8_t* in = packed.reserve(size_t(st.st_size) + 1);
         for (ssize_t n; (n = ::read(fd, in + size, size_t(st.st_size) + 1 - size)) != 0;) {
             if (n < 0 && errno == EINTR) continue;
             if (n < 0 || (size += size_t(n)) > size_t(st.st_size)) {
@@ -198,22 +211,35 @@ void CheckpointReader::load_into(const std::string& name, const SectionEntry& e,
         }
     }
     ::close(fd);
-    uLongf len = uLongf(e.bytes);
-    if (!read_ok || uncompress(out, &len, in, uLong(size)) != Z_OK || len != e.bytes ||
-        crc_of(out, e.bytes) != e.crc)
-        throw CheckpointError("section '" + name + "' is corrupt ('" + path +
-                              "' does not match its size and CRC in the manifest)");
-}
-
-void CheckpointReader::check_size(const std::string& name, const SectionEntry& e) const {
-    // zlib expands at most about 1032:1: a larger size is a damaged manifest,
-    // not a reason to allocate it.
-    const std::string path = dir_ + "/" + e.file;
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return; // load_into says it is missing
-    if (e.bytes > uint64_t(st.st_size) * 1100 + 4096)
+    if (!read_ok) throw corrupt(name, e);
+    // A size the file cannot hold is a damaged manifest, not a reason to
+    // allocate it: a zstd frame begins with the size it unpacks to, and zlib
+    // expands at most about 1032:1.
+    const bool fits = e.codec == Codec::Zstd
+                          ? ZSTD_getFrameContentSize(packed.data(), size) == e.bytes
+                          : e.bytes <= uint64_t(size) * 1100 + 4096;
+    if (!fits)
         throw CheckpointError("section '" + name + "' is corrupt (its size in the manifest, " +
                               std::to_string(e.bytes) + " bytes, cannot come from '" + path + "')");
+    return size;
+}
+
+void CheckpointReader::unpack(const std::string& name, const SectionEntry& e, const uint8_t* in,
+                              size_t size, uint8_t* out) const {
+    bool unpacked = false;
+    if (e.codec == Codec::Zstd) {
+        const size_t len = ZSTD_decompress(out, e.bytes, in, size);
+        unpacked = !ZSTD_isError(len) && len == e.bytes;
+    } else {
+        uLongf len = uLongf(e.bytes);
+        unpacked = uncompress(out, &len, in, uLong(size)) == Z_OK && len == e.bytes;
+    }
+    if (!unpacked || crc_of(out, e.bytes) != e.crc) throw corrupt(name, e);
+}
+
+CheckpointError CheckpointReader::corrupt(const std::string& name, const SectionEntry& e) const {
+    return CheckpointError("section '" + name + "' is corrupt ('" + dir_ + "/" + e.file +
+                           "' does not match its size and CRC in the manifest)");
 }
 
 bool CheckpointReader::restores_whole(const CheckpointRegistry& registry) const {
@@ -237,9 +263,9 @@ void CheckpointReader::check_version(const CheckpointRegistry::Section& s,
 void CheckpointReader::restore_section(const CheckpointRegistry::Section& s, const SectionEntry& e,
                                        SectionBuffer& unpacked, SectionBuffer& packed,
                                        bool in_place) const {
-    check_size(s.name, e);
+    const size_t size = read_packed(s.name, e, packed);
     uint8_t* bytes = unpacked.reserve(e.bytes);
-    load_into(s.name, e, bytes, packed);
+    unpack(s.name, e, packed.data(), size, bytes);
     StateIo io = StateIo::reader(s.name, bytes, e.bytes, e.version, in_place);
     s.model->checkpoint(io);
     if (!io.at_end()) io.fail("not read to its end (the model and the file disagree)");

@@ -5,9 +5,12 @@
 #include "core/tests/support/temp_dir.h"
 
 #include <catch2/catch.hpp>
+#include <zlib.h>
+#include <zstd.h>
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <unistd.h>
 
@@ -52,6 +55,29 @@ void rewrite(const std::string& path, const std::string& from, const std::string
     REQUIRE(at != std::string::npos);
     text.replace(at, from.size(), to);
     std::ofstream(path) << text;
+}
+
+std::vector<uint8_t> read_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Turns the format-2 checkpoint in `dir` into format 1, as an older
+// Fireplane wrote it: its one section "model" packed with zlib in model.z.
+void make_format_1(const std::string& dir) {
+    const std::vector<uint8_t> packed = read_bytes(dir + "/model.zst");
+    std::vector<uint8_t> bytes(ZSTD_getFrameContentSize(packed.data(), packed.size()));
+    REQUIRE(ZSTD_decompress(bytes.data(), bytes.size(), packed.data(), packed.size()) ==
+            bytes.size());
+    uLongf len = compressBound(uLong(bytes.size()));
+    std::vector<uint8_t> zlib(len);
+    REQUIRE(compress2(zlib.data(), &len, bytes.data(), uLong(bytes.size()), 1) == Z_OK);
+    std::ofstream(dir + "/model.z", std::ios::binary)
+        .write(reinterpret_cast<const char*>(zlib.data()), std::streamsize(len));
+    std::remove((dir + "/model.zst").c_str());
+    rewrite(dir + "/checkpoint.yaml", "version: 2", "version: 1");
+    rewrite(dir + "/checkpoint.yaml", "file: model.zst", "file: model.z");
+    rewrite(dir + "/checkpoint.yaml", ", codec: zstd", "");
 }
 
 // Restores `dir` into `back`, a required section "model" of `version`.
@@ -175,7 +201,7 @@ TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]")
         CHECK_THROWS_WITH(CheckpointReader(dir + "/nothing"), Catch::Contains("not a checkpoint"));
     }
     SECTION("a newer format") {
-        rewrite(dir + "/checkpoint.yaml", "version: 1", "version: 99");
+        rewrite(dir + "/checkpoint.yaml", "version: 2", "version: 99");
         CHECK_THROWS_WITH(CheckpointReader(dir), Catch::Contains("newer Fireplane"));
     }
     SECTION("a damaged manifest") {
@@ -183,6 +209,28 @@ TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]")
         CHECK_THROWS_WITH(CheckpointReader(dir), Catch::Contains("damaged manifest"));
     }
     SECTION("a corrupt section") {
+        std::fstream f(dir + "/model.zst", std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(12); // past the frame's header: its data
+        f.put('\x5a');
+        f.close();
+        Model back;
+        CHECK_THROWS_WITH(restore_model(dir, back), Catch::Contains("is corrupt"));
+    }
+    SECTION("a missing section file") {
+        std::remove((dir + "/model.zst").c_str());
+        Model back;
+        CHECK_THROWS_WITH(restore_model(dir, back), Catch::Contains("is missing"));
+    }
+    SECTION("format 1: sections packed with zlib") {
+        make_format_1(dir);
+        CHECK(CheckpointReader(dir).info().format == 1);
+        Model back;
+        restore_model(dir, back);
+        CHECK(back.x == saved.x);
+        CHECK(back.list[0].b == "one");
+    }
+    SECTION("format 1, a corrupt section") {
+        make_format_1(dir);
         std::fstream f(dir + "/model.z", std::ios::in | std::ios::out | std::ios::binary);
         f.seekp(4);
         f.put('\x5a');
@@ -190,10 +238,22 @@ TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]")
         Model back;
         CHECK_THROWS_WITH(restore_model(dir, back), Catch::Contains("is corrupt"));
     }
-    SECTION("a missing section file") {
-        std::remove((dir + "/model.z").c_str());
+    SECTION("a codec this build does not know") {
+        rewrite(dir + "/checkpoint.yaml", "codec: zstd", "codec: brotli");
+        CHECK_THROWS_WITH(CheckpointReader(dir), Catch::Contains("packed with 'brotli'"));
+    }
+    SECTION("a size the section's file cannot unpack to") {
+        // The manifest claims far more than the frame holds: refused before
+        // anything that size is allocated.
+        const std::string text = [&] {
+            std::ifstream in(dir + "/checkpoint.yaml");
+            return std::string(std::istreambuf_iterator<char>(in), {});
+        }();
+        const size_t at = text.find("bytes: ") + 7;
+        const std::string size = text.substr(at, text.find(',', at) - at);
+        rewrite(dir + "/checkpoint.yaml", "bytes: " + size, "bytes: 99999999999");
         Model back;
-        CHECK_THROWS_WITH(restore_model(dir, back), Catch::Contains("is missing"));
+        CHECK_THROWS_WITH(restore_model(dir, back), Catch::Contains("cannot come from"));
     }
     SECTION("a section newer than the model") {
         Model back;

@@ -45,12 +45,12 @@ damaged() {
     check "$what" "$regex" -- "$fireplane" run -q -c "$uni" --restore "$d"
 }
 damaged "a corrupt section" "section 'cpu0' is corrupt" \
-    "printf '\\x00\\x01\\x02\\x03' | dd of=cpu0.z bs=1 seek=6 conv=notrunc status=none"
-damaged "a missing section file" "section 'os.threads'.*missing" "rm os.threads.z"
+    "printf '\\x00\\x01\\x02\\x03' | dd of=cpu0.zst bs=1 seek=12 conv=notrunc status=none"
+damaged "a missing section file" "section 'os.threads'.*missing" "rm os.threads.zst"
 damaged "a section the manifest lacks" "has no section 'os.timers'" \
     "sed -i '/name: os.timers/d' checkpoint.yaml"
 damaged "a newer checkpoint format" "newer Fireplane" \
-    "sed -i 's/^version: 1\$/version: 7/' checkpoint.yaml"
+    "sed -i 's/^version: [0-9]*\$/version: 7/' checkpoint.yaml"
 damaged "a section newer than its model" "version 9, newer than" \
     "sed -i 's/{name: cpu0, version: 1,/{name: cpu0, version: 9,/' checkpoint.yaml"
 damaged "a damaged manifest" "damaged manifest" "echo 'sections: [' >>checkpoint.yaml"

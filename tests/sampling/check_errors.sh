@@ -40,7 +40,7 @@ runs "holds no live points" --model detailed --live-points "$lib"
 runs "is a live point" --model detailed --restore "$lib/points/p000001"
 runs "choose --model detailed" --live-points "$lib/points"
 cp -r "$lib/points" "$lib/damaged"
-printf 'garbage' >"$lib/damaged/p000002/cpu0.z"
+printf 'garbage' >"$lib/damaged/p000002/cpu0.zst"
 runs "live point 'p000002'.*cpu0" --model detailed --live-points "$lib/damaged"
 runs "another machine" --model detailed --config "$(dirname "$0")/../../configs/v1280.yaml" \
     --live-points "$lib/points"
