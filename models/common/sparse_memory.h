@@ -18,6 +18,10 @@ inline uint8_t* map_sparse(uint64_t bytes, const std::string& who) {
     if (p == MAP_FAILED)
         throw std::runtime_error(who + ": cannot reserve " + std::to_string(bytes) +
                                  " bytes of host address space: " + std::strerror(errno));
+    // Base pages only, whatever the host's transparent huge pages: a page the
+    // guest never touched must stay absent (checkpoints save the chunks that
+    // are present, and live points check what a unit made present).
+    madvise(p, bytes, MADV_NOHUGEPAGE);
     return static_cast<uint8_t*>(p);
 }
 

@@ -19,9 +19,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstring>
+#include <exception>
+#include <optional>
 #include <sstream>
+#include <thread>
 
 namespace fireplane {
 
@@ -79,6 +83,39 @@ Outcome parse(const std::string& text, size_t metrics) {
         o.sums.emplace_back(v[0], v[1]);
     }
     return o;
+}
+
+// The points' manifests, read on every host core: a manifest takes yaml-cpp
+// about a millisecond, and a library on 12 CPUs has thousands. The first
+// point that fails to read, in order, is the error.
+std::vector<CheckpointReader> read_manifests(const std::string& dir,
+                                             const std::vector<std::string>& points) {
+    const size_t n = points.size();
+    std::vector<std::optional<CheckpointReader>> read(n);
+    std::vector<std::exception_ptr> failed(n);
+    const size_t workers = std::min<size_t>(n, std::max(1u, std::thread::hardware_concurrency()));
+    std::atomic<size_t> next{0};
+    const auto work = [&] {
+        for (size_t i; (i = next++) < n;)
+            try {
+                read[i].emplace(dir + "/" + points[i]);
+            } catch (...) {
+                failed[i] = std::current_exception();
+            }
+    };
+    std::vector<std::thread> threads;
+    for (size_t t = 1; t < workers; ++t)
+        threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads)
+        t.join();
+    std::vector<CheckpointReader> readers;
+    readers.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+        if (failed[i]) std::rethrow_exception(failed[i]);
+        readers.push_back(std::move(*read[i]));
+    }
+    return readers;
 }
 
 } // namespace
@@ -168,13 +205,12 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
     make_sampler(library.sampling, "live points");
     begin_restore(library.mode, library.argv, dir);
     // Every point's manifest read here, once, before the first child.
-    std::vector<CheckpointReader> readers;
-    readers.reserve(library.points.size());
-    for (const std::string& p : library.points) {
-        readers.emplace_back(dir + "/" + p);
-        if (!readers.back().info().live_point)
-            throw CheckpointError("'" + dir + "/" + p + "' is a checkpoint, not a live point");
-        readers.back().check_machine(machine_hash(), machine_.file);
+    std::vector<CheckpointReader> readers = read_manifests(dir, library.points);
+    for (size_t i = 0; i < readers.size(); ++i) {
+        if (!readers[i].info().live_point)
+            throw CheckpointError("'" + dir + "/" + library.points[i] +
+                                  "' is a checkpoint, not a live point");
+        readers[i].check_machine(machine_hash(), machine_.file);
     }
     // Tables built on first use are built here, once, rather than in every child.
     sparc::isa_rows();
