@@ -1,9 +1,9 @@
 #pragma once
 // A simulated memory's bytes as a checkpoint section, named by the memory
 // model: only chunks that hold something are written (a 12 GiB machine that
-// touched 40 MiB writes 40 MiB, before compression). Restoring first drops
-// every page the memory has, so the result does not depend on what the
-// machine did before.
+// touched 40 MiB writes 40 MiB, before compression). Restoring leaves only
+// the section's chunks present (every other page is dropped), so the result
+// does not depend on what the machine did before.
 //
 // For a live point (docs/sampling.md) the memory is captured instead: only
 // the chunks touched from capture() on, as they were then. A machine
@@ -55,14 +55,26 @@ public:
             io.fail("the memory was " + std::to_string(size) + " bytes, now " +
                     std::to_string(size_));
         io(chunks);
-        madvise(data_, size_, MADV_DONTNEED); // private anonymous: zeros on next touch
-        for (uint64_t c : chunks) {
-            if (c * kChunk >= size_) io.fail("a chunk beyond the memory's end");
-            io.bytes(data_ + c * kChunk, chunk_length(c));
+        for (uint64_t c : chunks)
+            if (c >= (size_ + kChunk - 1) / kChunk) io.fail("a chunk beyond the memory's end");
+        std::vector<uint64_t> sorted = chunks;
+        std::sort(sorted.begin(), sorted.end());
+        // Every chunk but those written below must read as zeros, and be
+        // absent (live points check what a unit made present). Dropping them
+        // all would make every written page fault again, point after point:
+        // when no page became present since the last restore, only its
+        // chunks can be, and those not written again are dropped alone.
+        if (nothing_present_since_restore()) {
+            for (uint64_t c : restored_)
+                if (!std::binary_search(sorted.begin(), sorted.end(), c))
+                    madvise(data_ + c * kChunk, chunk_length(c), MADV_DONTNEED);
+        } else {
+            madvise(data_, size_, MADV_DONTNEED); // private anonymous: zeros on next touch
         }
-        std::sort(chunks.begin(), chunks.end());
-        restored_ = std::move(chunks);
-        faults_at_restore_ = page_faults();
+        for (uint64_t c : chunks)
+            io.bytes(data_ + c * kChunk, chunk_length(c));
+        restored_ = std::move(sorted);
+        restore_mark_ = {getpid(), page_faults()};
     }
 
     // Live points: the chunks touched from now on are captured; saving, once
@@ -77,10 +89,9 @@ public:
     // Their offsets in the memory, in order.
     std::vector<uint64_t> touched_beyond_restored() const {
         std::vector<uint64_t> offsets;
-        // A page becomes present only by a fault (the process's, or the
-        // kernel's copying to it), and the restore left only its chunks
-        // present: with no fault since, no scan of every page (mincore).
-        if (page_faults() == faults_at_restore_) return offsets;
+        // The restore left only its chunks present: with no page present
+        // since, no scan of every page (mincore).
+        if (nothing_present_since_restore()) return offsets;
         for (uint64_t c : resident_chunks())
             if (!std::binary_search(restored_.begin(), restored_.end(), c))
                 offsets.push_back(c * kChunk);
@@ -118,12 +129,17 @@ private:
         }
         return chunks;
     }
-    // The faults this process has taken, minor and major: one for every page
-    // that becomes present.
+    // The faults this process has taken, minor and major: the kernel counts
+    // one for every page that becomes present, whoever touched it (the
+    // process, or the kernel copying to it; huge pages are off: map_sparse).
     static long page_faults() {
         rusage u{};
         getrusage(RUSAGE_SELF, &u);
         return u.ru_minflt + u.ru_majflt;
+    }
+    // This process restored this memory, and has taken no fault since.
+    bool nothing_present_since_restore() const {
+        return restore_mark_.pid == getpid() && restore_mark_.faults == page_faults();
     }
     static bool none_resident(const unsigned char* map, size_t pages) {
         constexpr uint64_t kLowBits = 0x0101010101010101ull;
@@ -149,8 +165,11 @@ private:
     uint8_t* data_;
     uint64_t size_;
     std::unique_ptr<MemoryCapture> capture_;
-    std::vector<uint64_t> restored_;              // sorted
-    long faults_at_restore_ = -1;                 // page_faults() when the restore ended
+    std::vector<uint64_t> restored_; // sorted
+    struct {
+        pid_t pid = 0; // a forked child counts its own faults from zero
+        long faults = 0;
+    } restore_mark_;                              // when the last restore ended
     mutable std::vector<unsigned char> resident_; // mincore's answer for a window
     CheckpointSection section_;
 };
