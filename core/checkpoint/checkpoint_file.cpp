@@ -1,5 +1,7 @@
 #include "core/checkpoint/checkpoint_file.h"
 
+#include "core/checkpoint/checkpoint_manifest.h"
+
 #include <yaml-cpp/yaml.h>
 #include <zlib.h>
 #include <zstd.h>
@@ -9,6 +11,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <ostream>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -135,51 +139,80 @@ std::vector<std::string> write_checkpoint(const std::string& dir, const Checkpoi
     return saved.cold;
 }
 
-CheckpointReader::CheckpointReader(std::string dir) : dir_(std::move(dir)) {
-    const std::string path = dir_ + "/" + kManifest;
-    std::ifstream probe(path);
-    if (!probe) throw CheckpointError("'" + dir_ + "' is not a checkpoint (no " + kManifest + ")");
-    const auto bad = [&](const std::string& why) {
-        return CheckpointError("'" + path + "': " + why);
-    };
+namespace {
+
+// Any manifest, by yaml-cpp; `bad` makes the error for a reason.
+template <class Bad> Manifest read_yaml_manifest(const std::string& text, const Bad& bad) {
+    Manifest r;
     try {
-        const YAML::Node m = YAML::LoadFile(path);
+        const YAML::Node m = YAML::Load(text);
         if (!m.IsMap() || !m["format"] || m["format"].as<std::string>() != kFormatName)
             throw bad("not a Fireplane checkpoint manifest");
-        info_.format = m["version"].as<unsigned>();
-        if (info_.format > CheckpointInfo::kFormat)
-            throw bad("made by a newer Fireplane (checkpoint format " +
-                      std::to_string(info_.format) + "; this one reads format " +
-                      std::to_string(CheckpointInfo::kFormat) + " and older)");
-        info_.created_by = m["created_by"].as<std::string>("");
-        info_.machine_file = m["machine_file"].as<std::string>("");
-        info_.machine_hash = m["machine_hash"].as<std::string>();
-        info_.mode = m["mode"].as<std::string>();
-        info_.time_ps = m["time_ps"].as<uint64_t>();
-        info_.instructions = m["instructions"].as<uint64_t>(0);
-        if (m["argv"]) info_.argv = m["argv"].as<std::vector<std::string>>();
-        info_.live_point = m["live_point"].as<bool>(false);
+        r.format = kFormatName;
+        CheckpointInfo& info = r.info;
+        info.format = m["version"].as<unsigned>();
+        if (info.format > CheckpointInfo::kFormat) return r; // the caller says newer
+        info.created_by = m["created_by"].as<std::string>("");
+        info.machine_file = m["machine_file"].as<std::string>("");
+        info.machine_hash = m["machine_hash"].as<std::string>();
+        info.mode = m["mode"].as<std::string>();
+        info.time_ps = m["time_ps"].as<uint64_t>();
+        info.instructions = m["instructions"].as<uint64_t>(0);
+        if (m["argv"]) info.argv = m["argv"].as<std::vector<std::string>>();
+        info.live_point = m["live_point"].as<bool>(false);
         for (const YAML::Node& s : m["sections"]) {
-            SectionEntry e;
-            const std::string name = s["name"].as<std::string>();
+            ManifestSection e;
+            e.name = s["name"].as<std::string>();
             e.version = s["version"].as<unsigned>();
-            e.optional = s["kind"].as<std::string>() == "optional";
+            e.kind = s["kind"].as<std::string>();
             e.shape = s["shape"].as<std::string>("");
             e.file = s["file"].as<std::string>();
             e.bytes = s["bytes"].as<uint64_t>();
             e.crc = s["crc32"].as<uint32_t>();
-            const std::string codec = s["codec"].as<std::string>("zlib");
-            if (codec == "zstd")
-                e.codec = Codec::Zstd;
-            else if (codec != "zlib")
-                throw bad("section '" + name + "' is packed with '" + codec +
-                          "', which this Fireplane cannot unpack");
-            if (e.file.find('/') != std::string::npos)
-                throw bad("section '" + name + "' names a file outside the checkpoint");
-            if (!sections_.emplace(name, e).second) throw bad("section '" + name + "' twice");
+            e.codec = s["codec"].as<std::string>("zlib");
+            r.sections.push_back(std::move(e));
         }
     } catch (const YAML::Exception& e) {
         throw bad("damaged manifest: " + e.msg + " (line " + std::to_string(e.mark.line + 1) + ")");
+    }
+    return r;
+}
+
+} // namespace
+
+CheckpointReader::CheckpointReader(std::string dir) : dir_(std::move(dir)) {
+    const std::string path = dir_ + "/" + kManifest;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw CheckpointError("'" + dir_ + "' is not a checkpoint (no " + kManifest + ")");
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const auto bad = [&](const std::string& why) {
+        return CheckpointError("'" + path + "': " + why);
+    };
+    std::optional<Manifest> read = read_plain_manifest(text);
+    if (!read) read = read_yaml_manifest(text, bad);
+    const Manifest& m = *read;
+    if (m.format != kFormatName) throw bad("not a Fireplane checkpoint manifest");
+    info_ = m.info;
+    if (info_.format > CheckpointInfo::kFormat)
+        throw bad("made by a newer Fireplane (checkpoint format " + std::to_string(info_.format) +
+                  "; this one reads format " + std::to_string(CheckpointInfo::kFormat) +
+                  " and older)");
+    for (const ManifestSection& s : m.sections) {
+        SectionEntry e;
+        e.version = s.version;
+        e.optional = s.kind == "optional";
+        e.shape = s.shape;
+        e.file = s.file;
+        e.bytes = s.bytes;
+        e.crc = s.crc;
+        if (s.codec == "zstd")
+            e.codec = Codec::Zstd;
+        else if (s.codec != "zlib")
+            throw bad("section '" + s.name + "' is packed with '" + s.codec +
+                      "', which this Fireplane cannot unpack");
+        if (e.file.find('/') != std::string::npos)
+            throw bad("section '" + s.name + "' names a file outside the checkpoint");
+        if (!sections_.emplace(s.name, e).second) throw bad("section '" + s.name + "' twice");
     }
 }
 
