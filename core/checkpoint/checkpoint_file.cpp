@@ -164,12 +164,17 @@ template <class Bad> Manifest read_yaml_manifest(const std::string& text, const 
             ManifestSection e;
             e.name = s["name"].as<std::string>();
             e.version = s["version"].as<unsigned>();
-            e.kind = s["kind"].as<std::string>();
+            e.optional = s["kind"].as<std::string>() == "optional";
             e.shape = s["shape"].as<std::string>("");
             e.file = s["file"].as<std::string>();
             e.bytes = s["bytes"].as<uint64_t>();
             e.crc = s["crc32"].as<uint32_t>();
-            e.codec = s["codec"].as<std::string>("zlib");
+            const std::string codec = s["codec"].as<std::string>("zlib");
+            const std::optional<SectionCodec> known = codec_named(codec);
+            if (!known)
+                throw bad("section '" + e.name + "' is packed with '" + codec +
+                          "', which this Fireplane cannot unpack");
+            e.codec = *known;
             r.sections.push_back(std::move(e));
         }
     } catch (const YAML::Exception& e) {
@@ -198,21 +203,9 @@ CheckpointReader::CheckpointReader(std::string dir) : dir_(std::move(dir)) {
                   "; this one reads format " + std::to_string(CheckpointInfo::kFormat) +
                   " and older)");
     for (const ManifestSection& s : m.sections) {
-        SectionEntry e;
-        e.version = s.version;
-        e.optional = s.kind == "optional";
-        e.shape = s.shape;
-        e.file = s.file;
-        e.bytes = s.bytes;
-        e.crc = s.crc;
-        if (s.codec == "zstd")
-            e.codec = Codec::Zstd;
-        else if (s.codec != "zlib")
-            throw bad("section '" + s.name + "' is packed with '" + s.codec +
-                      "', which this Fireplane cannot unpack");
-        if (e.file.find('/') != std::string::npos)
+        if (s.file.find('/') != std::string::npos)
             throw bad("section '" + s.name + "' names a file outside the checkpoint");
-        if (!sections_.emplace(s.name, e).second) throw bad("section '" + s.name + "' twice");
+        if (!sections_.emplace(s.name, s).second) throw bad("section '" + s.name + "' twice");
     }
 }
 
@@ -224,8 +217,8 @@ void CheckpointReader::check_machine(const std::string& hash,
                           hash + "): CPUs, memories, devices or their addresses differ");
 }
 
-size_t CheckpointReader::read_packed(const std::string& name, const SectionEntry& e,
-                                     SectionBuffer& packed) const {
+size_t CheckpointReader::read_packed(const ManifestSection& e, SectionBuffer& packed) const {
+    const std::string& name = e.name;
     // POSIX reads into a reused buffer: no stream, no allocation per section.
     const std::string path = dir_ + "/" + e.file;
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -244,11 +237,11 @@ size_t CheckpointReader::read_packed(const std::string& name, const SectionEntry
         }
     }
     ::close(fd);
-    if (!read_ok) throw corrupt(name, e);
+    if (!read_ok) throw corrupt(e);
     // A size the file cannot hold is a damaged manifest, not a reason to
     // allocate it: a zstd frame begins with the size it unpacks to, and zlib
     // expands at most about 1032:1.
-    const bool fits = e.codec == Codec::Zstd
+    const bool fits = e.codec == SectionCodec::Zstd
                           ? ZSTD_getFrameContentSize(packed.data(), size) == e.bytes
                           : e.bytes <= uint64_t(size) * 1100 + 4096;
     if (!fits)
@@ -257,21 +250,21 @@ size_t CheckpointReader::read_packed(const std::string& name, const SectionEntry
     return size;
 }
 
-void CheckpointReader::unpack(const std::string& name, const SectionEntry& e, const uint8_t* in,
-                              size_t size, uint8_t* out) const {
+void CheckpointReader::unpack(const ManifestSection& e, const uint8_t* in, size_t size,
+                              uint8_t* out) const {
     bool unpacked = false;
-    if (e.codec == Codec::Zstd) {
+    if (e.codec == SectionCodec::Zstd) {
         const size_t len = ZSTD_decompress(out, e.bytes, in, size);
         unpacked = !ZSTD_isError(len) && len == e.bytes;
     } else {
         uLongf len = uLongf(e.bytes);
         unpacked = uncompress(out, &len, in, uLong(size)) == Z_OK && len == e.bytes;
     }
-    if (!unpacked || crc_of(out, e.bytes) != e.crc) throw corrupt(name, e);
+    if (!unpacked || crc_of(out, e.bytes) != e.crc) throw corrupt(e);
 }
 
-CheckpointError CheckpointReader::corrupt(const std::string& name, const SectionEntry& e) const {
-    return CheckpointError("section '" + name + "' is corrupt ('" + dir_ + "/" + e.file +
+CheckpointError CheckpointReader::corrupt(const ManifestSection& e) const {
+    return CheckpointError("section '" + e.name + "' is corrupt ('" + dir_ + "/" + e.file +
                            "' does not match its size and CRC in the manifest)");
 }
 
@@ -286,19 +279,19 @@ bool CheckpointReader::restores_whole(const CheckpointRegistry& registry) const 
 }
 
 void CheckpointReader::check_version(const CheckpointRegistry::Section& s,
-                                     const SectionEntry& e) const {
+                                     const ManifestSection& e) const {
     if (e.version > s.version)
         throw CheckpointError("section '" + s.name + "' is of version " +
                               std::to_string(e.version) + ", newer than this Fireplane's " +
                               std::to_string(s.version));
 }
 
-void CheckpointReader::restore_section(const CheckpointRegistry::Section& s, const SectionEntry& e,
-                                       SectionBuffer& unpacked, SectionBuffer& packed,
-                                       bool in_place) const {
-    const size_t size = read_packed(s.name, e, packed);
+void CheckpointReader::restore_section(const CheckpointRegistry::Section& s,
+                                       const ManifestSection& e, SectionBuffer& unpacked,
+                                       SectionBuffer& packed, bool in_place) const {
+    const size_t size = read_packed(e, packed);
     uint8_t* bytes = unpacked.reserve(e.bytes);
-    unpack(s.name, e, packed.data(), size, bytes);
+    unpack(e, packed.data(), size, bytes);
     StateIo io = StateIo::reader(s.name, bytes, e.bytes, e.version, in_place);
     s.model->checkpoint(io);
     if (!io.at_end()) io.fail("not read to its end (the model and the file disagree)");
@@ -339,7 +332,7 @@ void CheckpointReader::restore(CheckpointRegistry& registry, std::ostream& notes
             notes << "fireplane: checkpoint: no section '" << s.name << "': it starts cold\n";
             continue;
         }
-        const SectionEntry& e = it->second;
+        const ManifestSection& e = it->second;
         check_version(s, e);
         if (optional && e.shape != s.model->shape()) {
             notes << "fireplane: checkpoint: '" << s.name << "' was " << e.shape << ", now "

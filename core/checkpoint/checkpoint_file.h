@@ -12,6 +12,7 @@
 // still read, with zlib (`.z`). The manifest is written last, so a folder
 // without one is no checkpoint.
 #include "checkpoint_error.h"
+#include "checkpoint_manifest.h"
 #include "checkpointable.h"
 
 #include <cstdint>
@@ -22,21 +23,6 @@
 #include <vector>
 
 namespace fireplane {
-
-struct CheckpointInfo {
-    static constexpr unsigned kFormat = 2; // the newest format this build reads and writes
-    unsigned format = kFormat;
-    std::string created_by;   // the simulator's version
-    std::string machine_hash; // of the configuration that matters to architectural state
-    std::string machine_file; // the machine file it was made with (for messages)
-    std::string mode;         // "user" or "firmware"
-    uint64_t time_ps = 0;     // simulated time
-    uint64_t instructions = 0;
-    std::vector<std::string> argv; // user mode: the program and its arguments
-    // A live point (docs/sampling.md): its memory holds only what one
-    // sampling unit touches, so only a live-point run may restore it.
-    bool live_point = false;
-};
 
 // Sections saved in memory, to be written as one checkpoint: a live point's
 // are saved at two moments (the machine at the point, its memory after the unit).
@@ -105,29 +91,19 @@ public:
     bool restores_whole(const CheckpointRegistry& registry) const;
 
 private:
-    enum class Codec : uint8_t { Zlib, Zstd };
-    struct SectionEntry {
-        unsigned version = 0;
-        bool optional = false;
-        std::string file, shape;
-        uint64_t bytes = 0;
-        uint32_t crc = 0;
-        Codec codec = Codec::Zlib; // format 1 names none: zlib
-    };
     // The section's file into `packed`; its length. Refuses a file that
     // cannot unpack to the manifest's size before anything is allocated for it.
-    size_t read_packed(const std::string& name, const SectionEntry& e, SectionBuffer& packed) const;
+    size_t read_packed(const ManifestSection& e, SectionBuffer& packed) const;
     // The file's `size` bytes at `in`, unpacked into `out` (e.bytes of them) and checked.
-    void unpack(const std::string& name, const SectionEntry& e, const uint8_t* in, size_t size,
-                uint8_t* out) const;
-    CheckpointError corrupt(const std::string& name, const SectionEntry& e) const;
-    void check_version(const CheckpointRegistry::Section& s, const SectionEntry& e) const;
-    void restore_section(const CheckpointRegistry::Section& s, const SectionEntry& e,
+    void unpack(const ManifestSection& e, const uint8_t* in, size_t size, uint8_t* out) const;
+    CheckpointError corrupt(const ManifestSection& e) const;
+    void check_version(const CheckpointRegistry::Section& s, const ManifestSection& e) const;
+    void restore_section(const CheckpointRegistry::Section& s, const ManifestSection& e,
                          SectionBuffer& unpacked, SectionBuffer& packed, bool in_place) const;
 
     std::string dir_;
     CheckpointInfo info_;
-    std::map<std::string, SectionEntry> sections_;
+    std::map<std::string, ManifestSection> sections_;
 };
 
 } // namespace fireplane

@@ -119,7 +119,7 @@ bool section(std::string_view line, ManifestSection& s) {
         else if (k == "version" && !version)
             ok = number(v, quoted, s.version), version = true;
         else if (k == "kind" && !kind)
-            s.kind = v, kind = true;
+            s.optional = v == "optional", kind = true;
         else if (k == "shape")
             s.shape = v;
         else if (k == "file" && !file)
@@ -128,9 +128,11 @@ bool section(std::string_view line, ManifestSection& s) {
             ok = number(v, quoted, s.bytes), bytes = true;
         else if (k == "crc32" && !crc)
             ok = number(v, quoted, s.crc), crc = true;
-        else if (k == "codec")
-            s.codec = v;
-        else
+        else if (k == "codec") {
+            const std::optional<SectionCodec> codec = codec_named(v);
+            ok = codec.has_value(); // else yaml-cpp's reader names it
+            if (ok) s.codec = *codec;
+        } else
             ok = false; // unknown or repeated: yaml-cpp decides
         if (!ok) return false;
         if (r.take("}")) return r.done() && name && version && kind && file && bytes && crc;
@@ -140,14 +142,37 @@ bool section(std::string_view line, ManifestSection& s) {
 
 } // namespace
 
+std::optional<SectionCodec> codec_named(std::string_view name) {
+    if (name == "zlib") return SectionCodec::Zlib;
+    if (name == "zstd") return SectionCodec::Zstd;
+    return std::nullopt;
+}
+
 std::optional<Manifest> read_plain_manifest(std::string_view text) {
+    // The top-level keys, a bit each: a key seen twice is yaml-cpp's to judge.
+    enum Key : unsigned {
+        kFormatKey = 1u << 0,
+        kVersion = 1u << 1,
+        kCreatedBy = 1u << 2,
+        kMachineFile = 1u << 3,
+        kMachineHash = 1u << 4,
+        kMode = 1u << 5,
+        kTimePs = 1u << 6,
+        kInstructions = 1u << 7,
+        kArgv = 1u << 8,
+        kLivePoint = 1u << 9,
+        kSections = 1u << 10,
+    };
+    // What yaml-cpp insists on (the others have defaults).
+    constexpr unsigned kRequired =
+        kFormatKey | kVersion | kMachineHash | kMode | kTimePs | kSections;
     Manifest m;
     CheckpointInfo& info = m.info;
     info.format = 0;
-    unsigned seen = 0; // one bit a top-level key
-    const auto once = [&](unsigned bit) {
-        const bool first = !(seen & bit);
-        seen |= bit;
+    unsigned seen = 0;
+    const auto once = [&](Key key) {
+        const bool first = !(seen & key);
+        seen |= key;
         return first;
     };
     bool in_sections = false;
@@ -167,44 +192,43 @@ std::optional<Manifest> read_plain_manifest(std::string_view text) {
         std::string k, v;
         bool quoted = false;
         if (!r.key(k)) {
-            if (line == "sections:" && once(1u << 10)) {
+            if (line == "sections:" && once(kSections)) {
                 in_sections = true;
                 continue;
             }
             return std::nullopt;
         }
         bool ok = true;
-        if (k == "argv" && once(1u << 8)) {
+        if (k == "argv" && once(kArgv)) {
             ok = flow_list(r, info.argv);
-        } else if (k == "sections" && once(1u << 10)) {
+        } else if (k == "sections" && once(kSections)) {
             ok = r.take("[]"); // none
         } else if (!r.scalar(false, v, quoted)) {
             ok = false;
-        } else if (k == "format" && once(1u << 0)) {
+        } else if (k == "format" && once(kFormatKey)) {
             m.format = v;
-        } else if (k == "version" && once(1u << 1)) {
+        } else if (k == "version" && once(kVersion)) {
             ok = number(v, quoted, info.format);
-        } else if (k == "created_by" && once(1u << 2)) {
+        } else if (k == "created_by" && once(kCreatedBy)) {
             info.created_by = v;
-        } else if (k == "machine_file" && once(1u << 3)) {
+        } else if (k == "machine_file" && once(kMachineFile)) {
             info.machine_file = v;
-        } else if (k == "machine_hash" && once(1u << 4)) {
+        } else if (k == "machine_hash" && once(kMachineHash)) {
             info.machine_hash = v;
-        } else if (k == "mode" && once(1u << 5)) {
+        } else if (k == "mode" && once(kMode)) {
             info.mode = v;
-        } else if (k == "time_ps" && once(1u << 6)) {
+        } else if (k == "time_ps" && once(kTimePs)) {
             ok = number(v, quoted, info.time_ps);
-        } else if (k == "instructions" && once(1u << 7)) {
+        } else if (k == "instructions" && once(kInstructions)) {
             ok = number(v, quoted, info.instructions);
-        } else if (k == "live_point" && once(1u << 9) && !quoted && (v == "true" || v == "false")) {
+        } else if (k == "live_point" && once(kLivePoint) && !quoted &&
+                   (v == "true" || v == "false")) {
             info.live_point = v == "true";
         } else {
             ok = false; // unknown, repeated or unusual: yaml-cpp decides
         }
         if (!ok || !r.done()) return std::nullopt;
     }
-    // What yaml-cpp would insist on, and a format this build reads.
-    constexpr unsigned kRequired = 1u << 0 | 1u << 1 | 1u << 4 | 1u << 5 | 1u << 6 | 1u << 10;
     if ((seen & kRequired) != kRequired) return std::nullopt;
     if (info.format == 0 || info.format > CheckpointInfo::kFormat) return std::nullopt;
     return m;

@@ -64,12 +64,12 @@ void check_as_yaml_reads(const std::string& text, const Manifest& m) {
         const YAML::Node s = y["sections"][i];
         CHECK(m.sections[i].name == s["name"].as<std::string>());
         CHECK(m.sections[i].version == s["version"].as<unsigned>());
-        CHECK(m.sections[i].kind == s["kind"].as<std::string>());
+        CHECK(m.sections[i].optional == (s["kind"].as<std::string>() == "optional"));
         CHECK(m.sections[i].shape == s["shape"].as<std::string>(""));
         CHECK(m.sections[i].file == s["file"].as<std::string>());
         CHECK(m.sections[i].bytes == s["bytes"].as<uint64_t>());
         CHECK(m.sections[i].crc == s["crc32"].as<uint32_t>());
-        CHECK(m.sections[i].codec == s["codec"].as<std::string>("zlib"));
+        CHECK(m.sections[i].codec == codec_named(s["codec"].as<std::string>("zlib")));
     }
 }
 
@@ -130,6 +130,7 @@ TEST_CASE("the plain reader declines what write_checkpoint does not write", "[ch
         {"machine_hash: 4f76112aef3d33c2", "machine_hash: ~"},           // null
         {"\n", "\r\n"},                                                  // CRLF
         {"codec: zstd}", "codec: zstd, extra: 1}"},       // a section key it does not know
+        {"codec: zstd}", "codec: brotli}"},               // a codec it cannot unpack
         {"kind: optional, ", ""},                         // a section key yaml-cpp requires
         {"sections:\n", "sections:\n  # the sections\n"}, // a comment line
         {"format: fireplane-checkpoint", "format: \"fireplane-\\x63heckpoint\""}, // an escape

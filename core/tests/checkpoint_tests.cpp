@@ -46,20 +46,22 @@ struct Model : Checkpointable {
     std::string shape() const override { return shape_text; }
 };
 
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::vector<uint8_t> read_bytes(const std::string& path) {
+    const std::string text = read_text(path);
+    return {text.begin(), text.end()};
+}
+
 void rewrite(const std::string& path, const std::string& from, const std::string& to) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    std::string text = s.str();
+    std::string text = read_text(path);
     const size_t at = text.find(from);
     REQUIRE(at != std::string::npos);
     text.replace(at, from.size(), to);
     std::ofstream(path) << text;
-}
-
-std::vector<uint8_t> read_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 // Turns the format-2 checkpoint in `dir` into format 1, as an older
@@ -245,10 +247,7 @@ TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]")
     SECTION("a size the section's file cannot unpack to") {
         // The manifest claims far more than the frame holds: refused before
         // anything that size is allocated.
-        const std::string text = [&] {
-            std::ifstream in(dir + "/checkpoint.yaml");
-            return std::string(std::istreambuf_iterator<char>(in), {});
-        }();
+        const std::string text = read_text(dir + "/checkpoint.yaml");
         const size_t at = text.find("bytes: ") + 7;
         const std::string size = text.substr(at, text.find(',', at) - at);
         rewrite(dir + "/checkpoint.yaml", "bytes: " + size, "bytes: 99999999999");

@@ -21,10 +21,6 @@ const CacheArrayConfig& validated(const CacheArrayConfig& c) {
     return c;
 }
 
-uint64_t low_bits(unsigned n) {
-    return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
-}
-
 } // namespace
 
 uint64_t BlockInfo::valid_mask() const {

@@ -167,10 +167,11 @@ private:
     int64_t find(uint64_t pa) const;
     uint64_t find_present(uint64_t pa, const char* what) const;
     void require_byte_valid(const char* what) const;
+    static uint64_t low_bits(unsigned n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
     uint64_t range_mask(uint64_t pa, unsigned size) const {
         const uint64_t off = pa & line_mask_;
         if (size == 0 || off + size > line_mask_ + 1) bad_range(pa, size);
-        return (size >= 64 ? ~uint64_t{0} : (uint64_t{1} << size) - 1) << off;
+        return low_bits(size) << off;
     }
     [[noreturn]] void bad_range(uint64_t pa, unsigned size) const;
     void drop(uint64_t line);

@@ -22,12 +22,16 @@ void CacheArray::checkpoint(StateIo& io) {
         return lines_[i].key == 0 && (!masks || byte_masks_[i] == 0) &&
                std::all_of(s, s + sub_blocks_, [](MoesiState m) { return m == MoesiState::I; });
     };
+    // A restored line without a tag must be as built: reset_line relies on it.
+    const auto check_restored = [&](uint64_t i) {
+        if (lines_[i].key == 0 && !built(i))
+            io.fail("a cache line without a tag holds states or bytes");
+    };
     if (io.version() < 2) {
         io(lines_, states_, byte_masks_);
         if (io.restoring())
             for (uint64_t i = 0; i < lines_.size(); ++i)
-                if (lines_[i].key == 0 && !built(i))
-                    io.fail("a cache line without a tag holds states or bytes");
+                check_restored(i);
         replacement_.checkpoint(io);
         return;
     }
@@ -36,9 +40,7 @@ void CacheArray::checkpoint(StateIo& io) {
         for (unsigned b = 0; b < sub_blocks_; ++b)
             io(states_of(i)[b]);
         if (masks) io(byte_masks_[i]);
-        // A line without a tag is as built (reset_line relies on it).
-        if (io.restoring() && lines_[i].key == 0 && !built(i))
-            io.fail("a cache line without a tag holds states or bytes");
+        if (io.restoring()) check_restored(i);
     };
     std::vector<uint64_t> written;
     if (io.saving())
