@@ -56,12 +56,18 @@ uint64_t CacheArray::find_present(uint64_t pa, const char* what) const {
 }
 
 void CacheArray::fill(uint64_t pa) {
-    const LookupResult l = lookup(pa);
-    if (l.hit) return touch(l.set, l.way);
-    if (!l.block_present) allocate(pa);
-    const CacheGeometry& g = geometry();
-    for (unsigned i = 0; i < g.sub_blocks; ++i)
-        set_state(g.line_base(pa) + i * g.sub_block_size(), MoesiState::S);
+    int64_t found = find(pa);
+    if (found >= 0 && is_valid(states_of(uint64_t(found))[sub_block_of(pa)])) {
+        const uint64_t set = set_of(pa);
+        return touch(set, static_cast<unsigned>(uint64_t(found) - set * ways_));
+    }
+    if (found < 0) {
+        const BlockInfo victim = allocate(pa);
+        found = static_cast<int64_t>(line_index(victim.set, victim.way));
+    }
+    MoesiState* st = states_of(uint64_t(found));
+    for (unsigned k = 0; k < sub_blocks_; ++k)
+        st[k] = MoesiState::S;
 }
 
 BlockInfo CacheArray::allocate(uint64_t pa) {
@@ -82,7 +88,7 @@ BlockInfo CacheArray::allocate(uint64_t pa) {
 MoesiState CacheArray::set_state(uint64_t pa, MoesiState s) {
     if (s == MoesiState::I) return invalidate(pa);
     const uint64_t i = find_present(pa, "set_state");
-    MoesiState& slot = states_of(i)[config_.geometry.sub_block(pa)];
+    MoesiState& slot = states_of(i)[sub_block_of(pa)];
     const MoesiState old = slot;
     slot = s;
     return old;
@@ -200,7 +206,7 @@ BlockInfo CacheArray::block(uint64_t set, unsigned way) const {
     b.valid = lines_[i].valid();
     if (!b.valid) return b;
     b.tag = lines_[i].tag();
-    b.base = config_.geometry.base_address(b.tag, set);
+    b.base = (b.tag << tag_shift_) | (set << offset_bits_); // geometry().base_address(tag, set)
     const MoesiState* st = states_of(i);
     for (unsigned k = 0; k < sub_blocks_; ++k)
         b.states[k] = st[k];

@@ -77,9 +77,12 @@ cache::CacheAnswer CacheBridge::send() {
     return {};
 }
 
-cache::CacheAnswer CacheBridge::wait_for_answer() {
+cache::CacheAnswer CacheBridge::wait_for_answer(const sc_core::sc_time& clock) {
+    hold_ = clock;
+    holding_ = true;
     while (!arrived_)
         sc_core::wait(arrival_.event());
+    holding_ = false;
     arrived_ = false;
     return ext_->answer;
 }
@@ -88,7 +91,10 @@ tlm::tlm_sync_enum CacheBridge::nb_transport_bw(tlm::tlm_generic_payload&, tlm::
                                                 sc_core::sc_time& delay) {
     if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
     arrived_ = true;
-    arrival_.notify(delay);
+    // An answer that comes while SystemC time is behind the waiting CPU's
+    // clock wakes it at its clock, whenever the answer is due.
+    const sc_core::sc_time& now = sim_now();
+    arrival_.notify(holding_ && now <= hold_ ? hold_ - now : delay);
     phase = tlm::END_RESP;
     return tlm::TLM_COMPLETED;
 }

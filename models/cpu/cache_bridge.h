@@ -30,12 +30,19 @@ public:
     // (invalidate_direct_mem_ptr).
     uint64_t warm() override;
     // The answer of the last request, which did not complete at once. Call it
-    // from the CPU's thread: it waits in SystemC time until the answer is there.
-    cache::CacheAnswer wait_for_answer();
+    // from the CPU's thread: it waits in SystemC time until the answer is
+    // there, and not before `clock`, the CPU's clock (ahead of SystemC time).
+    // So a CPU whose answer comes before SystemC time reaches its clock goes
+    // on at its clock, as after a sync, and one whose answer comes later
+    // wakes once, when the answer is due, not at its clock too.
+    cache::CacheAnswer wait_for_answer(const sc_core::sc_time& clock);
+    // The last request's answer has come back, and the CPU has not taken it.
+    bool answered() const { return arrived_; }
     // Nothing in flight (the CPU is quiescent): no answer pending, no load skipped.
     void unschedule() {
         arrival_.cancel();
         arrived_ = false;
+        holding_ = false;
         revoke_repeats();
     }
 
@@ -54,6 +61,8 @@ private:
     tlm::tlm_generic_payload payload_; // the one request in flight
     cache::CpuRequestExtension* ext_;  // owned by payload_
     bool arrived_ = false;
+    bool holding_ = false;  // in wait_for_answer: no answer before hold_
+    sc_core::sc_time hold_; // the CPU's clock while it waits
     // Lines that fetches (I$) and loads (D$) need not warm again.
     RepeatGrants fetch_grants_, load_grants_;
     OrderedEvent arrival_;

@@ -291,13 +291,16 @@ sc_time SparcCpu::local_time() const {
     return delay_until(cycle_time(core_.cycles(), period_), sim_now());
 }
 
-// A request is out to the caches: SystemC time catches up with the CPU, and
-// the CPU waits for the answer, as often as the instruction needs.
+// A request is out to the caches: the CPU waits for the answer, and for
+// SystemC time to catch up with its clock, as often as the instruction needs.
+// It wakes once: at its clock if the answer is in by then, else when the
+// answer is due (a miss: no wake at its clock first, which cost a time step
+// and two thread switches).
 void SparcCpu::wait_for_caches() {
     while (detailed_.waiting()) {
         ++cache_waits_;
-        sync();
-        const cache::CacheAnswer answer = bridge_.wait_for_answer();
+        if (bridge_.answered()) sync(); // answered at once, with a delay: wait for the clock
+        const cache::CacheAnswer answer = bridge_.wait_for_answer(clock_time());
         detailed_.resume(core_, answer);
         if (!detailed_.waiting()) core_.complete_deferred();
     }

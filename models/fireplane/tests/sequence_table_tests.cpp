@@ -54,3 +54,34 @@ TEST_CASE("a sequence table erases in any order and keeps numbering and order",
     CHECK(t.add("f") == 6); // numbers are never reused
     CHECK(all(t) == std::vector<std::pair<uint64_t, std::string>>{{6, "f"}});
 }
+
+TEST_CASE("a sequence table keeps values in place as it wraps and grows", "[sequence_table]") {
+    SequenceTable<std::string> t;
+    CHECK(t.add("old") == 1);
+    const std::string* old = t.find(1);
+    // A window of ten live values slides far past the ring's first size,
+    // behind the one old value that stays: the ring must grow around it.
+    for (uint64_t seq = 2; seq < 1000; ++seq) {
+        CHECK(t.add(std::to_string(seq)) == seq);
+        if (seq >= 12) t.erase(seq - 10);
+    }
+    CHECK(t.find(1) == old);
+    CHECK(*old == "old");
+    CHECK(t.size() == 11);
+    std::vector<std::pair<uint64_t, std::string>> expected{{1, "old"}};
+    for (uint64_t seq = 990; seq < 1000; ++seq)
+        expected.emplace_back(seq, std::to_string(seq));
+    CHECK(all(t) == expected);
+    // Once the old value goes, the window alone wraps around the ring.
+    t.erase(1);
+    for (uint64_t seq = 1000; seq < 5000; ++seq) {
+        CHECK(t.add(std::to_string(seq)) == seq);
+        t.erase(seq - 10);
+        REQUIRE(t.find(seq));
+        CHECK(*t.find(seq) == std::to_string(seq));
+        CHECK_FALSE(t.find(seq - 10));
+    }
+    CHECK(t.size() == 10);
+    CHECK_FALSE(t.find(0));
+    CHECK_FALSE(t.find(5000));
+}
