@@ -87,7 +87,7 @@ void FireplaneBus::fatal(const std::string& what) const {
 }
 
 std::string FireplaneBus::describe(const Txn& t, uint64_t seq) const {
-    const FireplaneExtension& x = *find_fireplane_extension(*t.gp);
+    const FireplaneExtension& x = *t.x;
     return std::string(to_string(x.type)) + " " + hex(t.line) + " from agent " +
            std::to_string(x.source) + " (transaction id " + std::to_string(x.transaction_id) +
            ", bus sequence " + std::to_string(seq) + ")";
@@ -162,11 +162,11 @@ void FireplaneBus::run() {
 tlm::tlm_sync_enum FireplaneBus::agent_fw(int id, tlm::tlm_generic_payload& gp,
                                           tlm::tlm_phase& phase, sc_core::sc_time& delay) {
     if (phase == tlm::BEGIN_REQ) {
-        if (!find_fireplane_extension(gp))
-            fatal("a request at " + hex(gp.get_address()) + " without a FireplaneExtension");
+        FireplaneExtension* x = find_fireplane_extension(gp);
+        if (!x) fatal("a request at " + hex(gp.get_address()) + " without a FireplaneExtension");
         const sc_core::sc_time arrival = sim_now() + delay;
-        const uint64_t seq = txns_.add(
-            Txn{&gp, id, gp.get_address() & ~(kCoherenceUnit - 1), arrival, sc_core::SC_ZERO_TIME});
+        const uint64_t seq = txns_.add(Txn{&gp, x, id, gp.get_address() & ~(kCoherenceUnit - 1),
+                                           arrival, sc_core::SC_ZERO_TIME});
         // Handled one resolution step after it arrives, when every request
         // arriving at the same time has been made (CPUs call at or before
         // their arrival time), and among those in agent order: the order in
@@ -213,7 +213,7 @@ void FireplaneBus::arrive(uint64_t seq) {
 void FireplaneBus::broadcast(uint64_t seq) {
     tell_listeners(); // before anyone sees this transaction
     Txn& t = txn(seq, "broadcast");
-    FireplaneExtension& x = *find_fireplane_extension(*t.gp);
+    FireplaneExtension& x = *t.x;
     x.snoop = SnoopResult{};
     x.needs_data = false;
     x.cancelled = false;
@@ -383,7 +383,7 @@ void FireplaneBus::check_line(uint64_t line, const std::string& what) {
 // Where the data comes from, once the snoop result is known.
 void FireplaneBus::route(uint64_t seq) {
     Txn& t = txn(seq, "route");
-    const FireplaneExtension& x = *find_fireplane_extension(*t.gp);
+    const FireplaneExtension& x = *t.x;
     const TransactionInfo& info = x.info();
     if (x.cancelled) {
         ++cancelled_;
@@ -485,7 +485,7 @@ void FireplaneBus::memory_done(tlm::tlm_generic_payload& gp, const sc_core::sc_t
 // Data reached its requester: owners that were waiting for it copy back now.
 void FireplaneBus::data_delivered(uint64_t seq, const sc_core::sc_time& at) {
     const Txn& t = txn(seq, "data_delivered");
-    const FireplaneExtension& x = *find_fireplane_extension(*t.gp);
+    const FireplaneExtension& x = *t.x;
     pending_data_.erase(std::make_pair(t.line, int(x.source)));
     txns_.for_each([&](uint64_t wseq, Txn& w) {
         if (w.stage != Stage::Owner || w.awaits != seq) return;

@@ -135,7 +135,8 @@ private:
     enum class Stage : uint8_t { Queued, Memory, Owner, Respond };
     struct Txn {
         tlm::tlm_generic_payload* gp;
-        int agent; // the agents binding it came in on
+        FireplaneExtension* x; // gp's, looked up once
+        int agent;             // the agents binding it came in on
         uint64_t line;
         sc_core::sc_time arrival;
         sc_core::sc_time snooped; // slot + snoop latency: the snoop result is known
