@@ -9,8 +9,10 @@
 //
 // Format 2 compresses with zstd (live points restore a section of every model
 // for each point, and zstd unpacks three times as fast as zlib); format 1,
-// still read, with zlib (`.z`). The manifest is written last, so a folder
-// without one is no checkpoint.
+// still read, with zlib (`.z`). Format 3 is format 2 with each section's CRC
+// taken of its file rather than of its unpacked bytes, about a fifth as many
+// to check; formats 1 and 2 are still checked as they were written. The
+// manifest is written last, so a folder without one is no checkpoint.
 #include "checkpoint_error.h"
 #include "checkpoint_manifest.h"
 #include "checkpointable.h"
@@ -97,6 +99,8 @@ private:
     // The file's `size` bytes at `in`, unpacked into `out` (e.bytes of them) and checked.
     void unpack(const ManifestSection& e, const uint8_t* in, size_t size, uint8_t* out) const;
     CheckpointError corrupt(const ManifestSection& e) const;
+    // Whether a section's CRC is of its file (format 3) or of its unpacked bytes.
+    bool crc_of_file() const { return info_.format >= 3; }
     void check_version(const CheckpointRegistry::Section& s, const ManifestSection& e) const;
     void restore_section(const CheckpointRegistry::Section& s, const ManifestSection& e,
                          SectionBuffer& unpacked, SectionBuffer& packed, bool in_place) const;

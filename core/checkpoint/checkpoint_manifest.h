@@ -19,7 +19,7 @@
 namespace fireplane {
 
 struct CheckpointInfo {
-    static constexpr unsigned kFormat = 2; // the newest format this build reads and writes
+    static constexpr unsigned kFormat = 3; // the newest format this build reads and writes
     unsigned format = kFormat;
     std::string created_by;   // the simulator's version
     std::string machine_hash; // of the configuration that matters to architectural state
@@ -33,7 +33,7 @@ struct CheckpointInfo {
     bool live_point = false;
 };
 
-// How a section's file is packed: format 1 names no codec (zlib), format 2 zstd.
+// How a section's file is packed: format 1 names no codec (zlib), formats 2 and 3 zstd.
 enum class SectionCodec : uint8_t { Zlib, Zstd };
 // The codec a manifest names, or nothing for one this build cannot unpack.
 std::optional<SectionCodec> codec_named(std::string_view name);
@@ -45,7 +45,7 @@ struct ManifestSection {
     std::string shape;
     std::string file;
     uint64_t bytes = 0; // unpacked
-    uint32_t crc = 0;   // of the unpacked bytes
+    uint32_t crc = 0;   // format 3: of the section's file; formats 1 and 2: of the unpacked bytes
     SectionCodec codec = SectionCodec::Zlib;
 };
 

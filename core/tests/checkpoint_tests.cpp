@@ -64,13 +64,35 @@ void rewrite(const std::string& path, const std::string& from, const std::string
     std::ofstream(path) << text;
 }
 
-// Turns the format-2 checkpoint in `dir` into format 1, as an older
-// Fireplane wrote it: its one section "model" packed with zlib in model.z.
-void make_format_1(const std::string& dir) {
+const std::string kVersion = "version: " + std::to_string(CheckpointInfo::kFormat);
+
+// The unpacked bytes of the one section "model" of the checkpoint in `dir`.
+std::vector<uint8_t> model_bytes(const std::string& dir) {
     const std::vector<uint8_t> packed = read_bytes(dir + "/model.zst");
     std::vector<uint8_t> bytes(ZSTD_getFrameContentSize(packed.data(), packed.size()));
     REQUIRE(ZSTD_decompress(bytes.data(), bytes.size(), packed.data(), packed.size()) ==
             bytes.size());
+    return bytes;
+}
+
+// Turns the checkpoint in `dir` into format 2, as an older Fireplane wrote
+// it: the same zstd file, its CRC taken of the unpacked bytes.
+void make_format_2(const std::string& dir) {
+    const std::vector<uint8_t> bytes = model_bytes(dir);
+    const std::string text = read_text(dir + "/checkpoint.yaml");
+    const size_t at = text.find("crc32: ") + 7;
+    const std::string crc = text.substr(at, text.find(',', at) - at);
+    const uLong unpacked_crc = crc32(crc32(0L, Z_NULL, 0), bytes.data(), uInt(bytes.size()));
+    rewrite(dir + "/checkpoint.yaml", "crc32: " + crc, "crc32: " + std::to_string(unpacked_crc));
+    rewrite(dir + "/checkpoint.yaml", kVersion, "version: 2");
+}
+
+// Turns the checkpoint in `dir` into format 1, as an older Fireplane wrote
+// it: its one section "model" packed with zlib in model.z, its CRC taken of
+// the unpacked bytes.
+void make_format_1(const std::string& dir) {
+    make_format_2(dir);
+    const std::vector<uint8_t> bytes = model_bytes(dir);
     uLongf len = compressBound(uLong(bytes.size()));
     std::vector<uint8_t> zlib(len);
     REQUIRE(compress2(zlib.data(), &len, bytes.data(), uLong(bytes.size()), 1) == Z_OK);
@@ -203,7 +225,7 @@ TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]")
         CHECK_THROWS_WITH(CheckpointReader(dir + "/nothing"), Catch::Contains("not a checkpoint"));
     }
     SECTION("a newer format") {
-        rewrite(dir + "/checkpoint.yaml", "version: 2", "version: 99");
+        rewrite(dir + "/checkpoint.yaml", kVersion, "version: 99");
         CHECK_THROWS_WITH(CheckpointReader(dir), Catch::Contains("newer Fireplane"));
     }
     SECTION("a damaged manifest") {
@@ -222,6 +244,40 @@ TEST_CASE("a checkpoint folder saves and restores its sections", "[checkpoint]")
         std::remove((dir + "/model.zst").c_str());
         Model back;
         CHECK_THROWS_WITH(restore_model(dir, back), Catch::Contains("is missing"));
+    }
+    SECTION("format 3: each CRC is of the section's file") {
+        const std::vector<uint8_t> file = read_bytes(dir + "/model.zst");
+        const uLong crc = crc32(crc32(0L, Z_NULL, 0), file.data(), uInt(file.size()));
+        CHECK(CheckpointReader(dir).info().format == 3);
+        CHECK(read_text(dir + "/checkpoint.yaml").find("crc32: " + std::to_string(crc) + ",") !=
+              std::string::npos);
+    }
+    SECTION("a section whose file does not match its CRC") {
+        // A flipped bit in the frame's checksum-free tail: zstd alone might not see it.
+        std::vector<uint8_t> file = read_bytes(dir + "/model.zst");
+        file.back() ^= 0x01;
+        std::ofstream(dir + "/model.zst", std::ios::binary)
+            .write(reinterpret_cast<const char*>(file.data()), std::streamsize(file.size()));
+        Model back;
+        CHECK_THROWS_WITH(restore_model(dir, back), Catch::Contains("is corrupt"));
+    }
+    SECTION("format 2: CRCs of the unpacked bytes") {
+        make_format_2(dir);
+        CHECK(CheckpointReader(dir).info().format == 2);
+        Model back;
+        restore_model(dir, back);
+        CHECK(back.x == saved.x);
+        CHECK(back.list[0].b == "one");
+    }
+    SECTION("format 2, a CRC that does not match the unpacked bytes") {
+        make_format_2(dir);
+        const std::string text = read_text(dir + "/checkpoint.yaml");
+        const size_t at = text.find("crc32: ") + 7;
+        const std::string crc = text.substr(at, text.find(',', at) - at);
+        rewrite(dir + "/checkpoint.yaml", "crc32: " + crc,
+                "crc32: " + std::to_string(std::stoul(crc) ^ 1));
+        Model back;
+        CHECK_THROWS_WITH(restore_model(dir, back), Catch::Contains("is corrupt"));
     }
     SECTION("format 1: sections packed with zlib") {
         make_format_1(dir);
