@@ -206,7 +206,7 @@ BlockInfo CacheArray::block(uint64_t set, unsigned way) const {
     b.valid = lines_[i].valid();
     if (!b.valid) return b;
     b.tag = lines_[i].tag();
-    b.base = (b.tag << tag_shift_) | (set << offset_bits_); // geometry().base_address(tag, set)
+    b.base = config_.geometry.base_address(b.tag, set);
     const MoesiState* st = states_of(i);
     for (unsigned k = 0; k < sub_blocks_; ++k)
         b.states[k] = st[k];

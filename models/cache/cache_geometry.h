@@ -57,14 +57,8 @@ struct CacheGeometry {
     static unsigned log2_of(uint64_t v) { return log2(v); }
 
 private:
-    static unsigned log2(uint64_t v) {
-        unsigned n = 0;
-        while (v > 1) {
-            v >>= 1;
-            ++n;
-        }
-        return n;
-    }
+    // floor(log2(v)), 0 for v <= 1: one instruction, as the hierarchy asks on its hot paths.
+    static unsigned log2(uint64_t v) { return v > 1 ? 63u - unsigned(__builtin_clzll(v)) : 0u; }
 };
 
 bool is_power_of_two(uint64_t v);

@@ -4,6 +4,13 @@
 
 namespace fireplane::cache {
 
+unsigned MshrTable::in_use() const {
+    unsigned n = 0;
+    for (const Mshr& m : entries_)
+        n += m.valid;
+    return n;
+}
+
 int MshrTable::find(uint64_t line) const {
     for (unsigned i = 0; i < entries_.size(); ++i)
         if (entries_[i].valid && entries_[i].line == line) return int(i);
@@ -27,7 +34,6 @@ unsigned MshrTable::allocate(uint64_t line, MshrAccess access) {
         entries_[i].valid = true;
         entries_[i].line = line;
         entries_[i].access = access;
-        ++in_use_;
         return i;
     }
     throw std::logic_error("MshrTable::allocate: no free entry");

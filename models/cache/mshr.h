@@ -55,24 +55,19 @@ public:
     explicit MshrTable(unsigned capacity) : entries_(capacity) {}
 
     unsigned capacity() const { return unsigned(entries_.size()); }
-    unsigned in_use() const { return in_use_; }
+    unsigned in_use() const;
 
     MshrDecision classify(uint64_t line, MshrAccess want) const;
     int find(uint64_t line) const; // entry index, or -1
     // The caller checked classify() == Allocate.
     unsigned allocate(uint64_t line, MshrAccess access);
-    void release(unsigned id) {
-        Mshr& m = entries_.at(id);
-        in_use_ -= m.valid ? 1 : 0;
-        m = Mshr{};
-    }
+    void release(unsigned id) { entries_.at(id) = Mshr{}; }
 
     Mshr& operator[](unsigned id) { return entries_.at(id); }
     const Mshr& operator[](unsigned id) const { return entries_.at(id); }
 
 private:
     std::vector<Mshr> entries_;
-    unsigned in_use_ = 0; // entries valid: every miss asks (classify)
 };
 
 } // namespace fireplane::cache
