@@ -42,6 +42,13 @@ struct RunLimits {
         for (OrderedEvent* e : resume_events)
             e->notify(sc_core::SC_ZERO_TIME);
     }
+    // ... or after this much more work (instructions not spent spinning,
+    // spin_detector.h), all CPUs together: the phases of a sampled run by
+    // work. The CPUs that count work (SparcCpu::count_work_into) take it off
+    // as they retire; kNoWork for none.
+    static constexpr int64_t kNoWork = INT64_MAX;
+    int64_t work_left = kNoWork;
+    bool work_done() const { return work_left <= 0; }
     // A pause now (a magic instruction): the CPU running stops after it.
     void pause_now() { pause_left = 0; }
     // A pause now, whose host goes on with the instructions the pause would
@@ -49,7 +56,8 @@ struct RunLimits {
     // contention stretch. The host clears it.
     uint64_t interrupted_left = 0;
     void interrupt() {
-        if (interrupted_left || pause_left == 0 || pause_left == ~uint64_t(0)) return;
+        if (interrupted_left || pause_left == 0) return;
+        if (pause_left == ~uint64_t(0) && work_left == kNoWork) return; // no pause to come
         interrupted_left = pause_left;
         pause_left = 0;
     }

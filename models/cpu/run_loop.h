@@ -122,6 +122,8 @@ uint64_t SparcCore::run_loop(uint64_t budget, [[maybe_unused]] uint64_t cycle_li
                                    : timing_->retire(*this, r);
                     cycles_at_ = instructions;
                 }
+                if (__builtin_expect(work_left_ != nullptr, 0) && completed)
+                    count_work(*insn, insn_pc);
             }
             if (__builtin_expect(completed && (observer_ || counters.counting()), 0)) {
                 const bool data = access_count_ > 0;

@@ -12,6 +12,7 @@
 #include "memory_backend.h"
 #include "perf_counters.h"
 #include "retire_observer.h"
+#include "spin_detector.h"
 #include "timing_model.h"
 #include "traps.h"
 
@@ -217,6 +218,16 @@ public:
     void complete_deferred() {
         if (deferred_) complete();
     }
+
+    // ---- work and spin (spin_detector.h) ----
+    // With a count, every timed instruction is told apart as work or spin,
+    // and the work is taken off `*work_left` (shared by a machine's CPUs);
+    // the core stops once it is spent. Untimed runs and compiled blocks do
+    // not see each instruction: the CPU runs neither while it counts. Null stops.
+    void set_work_count(int64_t* work_left) { work_left_ = work_left; }
+    bool counts_work() const { return work_left_ != nullptr; }
+    const SpinDetector& spin_detector() const { return spin_; }
+    SpinDetector& spin_detector() { return spin_; }
 
     // ---- debugging (debug_hook.h) ----
     // Takes effect at the next run(); null detaches. With `watch_data` the
@@ -524,6 +535,16 @@ private:
     uint64_t current_page_va_ = ~uint64_t(0);
     TimingModel* timing_ = nullptr;
     RetireObserver* observer_ = nullptr;
+    int64_t* work_left_ = nullptr; // set_work_count
+    SpinDetector spin_;
+    void count_work(const Insn& insn, uint64_t insn_pc) {
+        const uint64_t target = uint64_t(insn.imm);
+        const bool closes = SpinDetector::is_branch(insn.raw) && target <= insn_pc &&
+                            (npc == target || pc == target); // taken, delay slot annulled or not
+        const uint64_t spin = spin_.retire(insn_pc, accesses_, access_count_, closes);
+        *work_left_ -= 1 - int64_t(spin);
+        if (*work_left_ <= 0) request_stop();
+    }
     DebugHook* debug_ = nullptr;
     bool watch_data_ = false;           // a debugger reads accesses_ too (watchpoints)
     bool log_accesses_ = false;         // accesses_ is kept: a timing model or an observer reads it

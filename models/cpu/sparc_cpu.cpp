@@ -177,7 +177,8 @@ void SparcCpu::select_timing(TimingKind kind) {
 // access (a DMA engine it started may read memory meanwhile), nor with a time limit or pause (the
 // run may stop between their instructions), nor while a debugger watches or the CPU parks.
 bool SparcCpu::blocks_ahead() const {
-    return io_accesses_ == 0 && !parking_ && !core_.debug_hook() && end_cycle_ == ~uint64_t(0) &&
+    return io_accesses_ == 0 && !parking_ && !core_.debug_hook() && !core_.counts_work() &&
+           end_cycle_ == ~uint64_t(0) &&
            (!limits_ || limits_->pause_time == sc_core::sc_max_time()) && dispatcher_ &&
            dispatcher_->undisturbed(*this);
 }
@@ -340,7 +341,10 @@ void SparcCpu::run_thread() {
         core_.set_blocks_ahead(blocks_ahead());
         core_.run(run_for, cycles() + cycles_left);
         running_ = nullptr;
-        if (limits_) limits_->spent(core_.retired() - retired_before);
+        if (limits_) {
+            limits_->spent(core_.retired() - retired_before);
+            if (limits_->work_done()) limits_->pause_now();
+        }
         wait_for_caches();
         if (warming_.take_contention() && limits_) limits_->interrupt();
         if (fast_forwarding && core_.retired() >= config_.fast_forward) {

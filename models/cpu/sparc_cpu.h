@@ -173,6 +173,13 @@ public:
     // Warming runs compiled blocks (WarmingTiming::runs_blocks): for a sampled
     // run on one CPU, where no line comes from another cache.
     void set_warming_blocks(bool on) { warming_.set_runs_blocks(on); }
+    // A sampled run by work: the CPU tells work from spin (spin_detector.h)
+    // in every timed instruction and takes its work off `work_left` (the
+    // run's RunLimits::work_left), pausing the run when it is spent. It runs
+    // no compiled blocks meanwhile. Null stops.
+    void count_work_into(int64_t* work_left) { core_.set_work_count(work_left); }
+    const SpinDetector& spin_detector() const { return core_.spin_detector(); }
+    void forget_loop() { core_.spin_detector().forget_loop(); }
     // Atomic requests so far, timed or warmed.
     uint64_t atomics() const { return detailed_.atomics(); }
     // Instructions warming ran in compiled blocks so far.

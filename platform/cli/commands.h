@@ -43,6 +43,7 @@ struct RunOptions {
     uint64_t sample_warmup = SamplingOptions::kPerCpu;  // --sample-warmup N
     uint64_t sample_warming = 0;                        // --sample-warming N (0: all the interval)
     uint64_t sample_stretch = SamplingOptions::kPerCpu; // --sample-stretch N
+    std::string sample_by = "instructions";             // --sample-by instructions|work
     std::string save_live_points;                       // --save-live-points DIR (with --sample)
     std::string live_points; // --live-points DIR: measure a library's units
     unsigned jobs = 1;       // --jobs N: live points measured at once

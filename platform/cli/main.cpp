@@ -82,6 +82,12 @@ void add_sampling_options(CLI::App& cmd, fireplane::cli::RunOptions& run) {
                    "atomics go on; 0: never (default: 4000 a CPU)")
         ->check(CLI::Range(uint64_t(0), uint64_t(1) << 62))
         ->needs(sample);
+    cmd.add_option("--sample-by", run.sample_by,
+                   "what the interval, warm-up and unit count: instructions, or work (the "
+                   "instructions not spent spinning: on several CPUs, units then fall where the "
+                   "full run's would however long warming makes threads spin)")
+        ->check(CLI::IsMember({"instructions", "work"}))
+        ->needs(sample);
     cmd.add_option("--save-live-points", run.save_live_points,
                    "save each unit's start in this folder as a live point: the machine with its "
                    "warm caches and predictor, and the memory the unit touches")

@@ -133,6 +133,7 @@ void plan_sampling(const RunOptions& options, Session& session) {
     s.warmup = options.sample_warmup;
     s.warming = options.sample_warming;
     s.stretch = options.sample_stretch;
+    s.by_work = options.sample_by == "work";
     session.sample(s);
     if (!options.save_live_points.empty())
         session.save_live_points(absolute(options.save_live_points));

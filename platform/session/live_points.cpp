@@ -16,7 +16,9 @@ namespace fireplane {
 
 namespace {
 const char* const kFormatName = "fireplane-live-points";
-constexpr unsigned kFormat = 1;
+// 2: the standard streams' kinds, and units placed by work. A library of
+// format 1 is read as measured with /dev/null and placed by instructions.
+constexpr unsigned kFormat = 2;
 
 std::string point_name(size_t unit) {
     char name[16];
@@ -34,11 +36,13 @@ void LivePointLibrary::write(const std::string& dir) const {
     y << YAML::Key << "machine_hash" << YAML::Value << machine_hash;
     y << YAML::Key << "mode" << YAML::Value << mode;
     y << YAML::Key << "argv" << YAML::Value << YAML::Flow << argv;
+    y << YAML::Key << "streams" << YAML::Value << YAML::Flow << streams;
     y << YAML::Key << "interval" << YAML::Value << sampling.interval;
     y << YAML::Key << "unit" << YAML::Value << sampling.unit;
     y << YAML::Key << "warmup" << YAML::Value << sampling.warmup;
     y << YAML::Key << "warming" << YAML::Value << sampling.warming;
     y << YAML::Key << "stretch" << YAML::Value << sampling.stretch;
+    if (sampling.by_work) y << YAML::Key << "by" << YAML::Value << "work";
     y << YAML::Key << "points" << YAML::Value << YAML::Flow << points;
     y << YAML::Key << "skipped" << YAML::Value << skipped;
     y << YAML::EndMap;
@@ -71,11 +75,18 @@ LivePointLibrary LivePointLibrary::read(const std::string& dir) {
         l.machine_hash = y["machine_hash"].as<std::string>();
         l.mode = y["mode"].as<std::string>();
         if (y["argv"]) l.argv = y["argv"].as<std::vector<std::string>>();
+        if (y["streams"]) l.streams = y["streams"].as<std::vector<std::string>>();
+        if (l.streams.size() != 3)
+            throw bad("'streams' names " + std::to_string(l.streams.size()) + " streams, not 3");
         l.sampling.interval = y["interval"].as<uint64_t>();
         l.sampling.unit = y["unit"].as<uint64_t>();
         l.sampling.warmup = y["warmup"].as<uint64_t>();
         l.sampling.warming = y["warming"].as<uint64_t>(0);
         l.sampling.stretch = y["stretch"].as<uint64_t>(0); // the stretches the run made
+        if (const std::string by = y["by"].as<std::string>("instructions"); by == "work")
+            l.sampling.by_work = true;
+        else if (by != "instructions")
+            throw bad("units placed by '" + by + "' (instructions or work)");
         l.points = y["points"].as<std::vector<std::string>>();
         if (y["skipped"]) l.skipped = y["skipped"].as<std::vector<std::string>>();
     } catch (const YAML::Exception& e) {

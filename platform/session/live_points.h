@@ -23,6 +23,9 @@ struct LivePointLibrary {
     SamplingOptions sampling;
     std::string machine_file, machine_hash, mode;
     std::vector<std::string> argv;
+    // What the run's standard streams were (standard_streams.h): a point is
+    // measured with streams of the same kinds. Older libraries: /dev/null.
+    std::vector<std::string> streams = {"char", "char", "char"};
     std::vector<std::string> points;  // folders under the library's, in order
     std::vector<std::string> skipped; // units saved no point, and why
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ostream>
 #include <stdexcept>
+#include <utility>
 
 namespace fireplane {
 
@@ -21,6 +22,8 @@ SamplingOptions SamplingOptions::on_machine(size_t cpus, sparc::TimingKind measu
 
 std::string SamplingOptions::problem() const {
     if (unit == 0) return "a unit needs at least one instruction";
+    if (by_work && warming)
+        return "units placed by work warm all the interval: no bounded warming with them";
     if (interval <= unit + warmup + warming)
         return "the interval (" + std::to_string(interval) +
                ") must be longer than the warming, the warm-up and the unit together (" +
@@ -74,9 +77,10 @@ const std::vector<Sampler::MetricDef>& Sampler::metric_table() {
 }
 
 Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> cpus,
-                 sparc::TimingKind measured, StatsRegistry& stats)
+                 sparc::TimingKind measured, StatsRegistry& stats, sparc::RunLimits& limits)
     : options_(options.on_machine(cpus.size(), measured)), cpus_(std::move(cpus)), registry_(stats),
-      estimate_resets_(stats.resets()), measured_(measured), stats_("sampling", stats) {
+      estimate_resets_(stats.resets()), measured_(measured), limits_(limits),
+      stats_("sampling", stats) {
     if (const std::string p = options_.problem(); !p.empty()) throw std::invalid_argument(p);
     const auto resolve = [&](const std::vector<Term>& terms) {
         std::vector<Reading> out;
@@ -103,7 +107,8 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
     for (sparc::SparcCpu* cpu : cpus_) {
         cpu->set_code_pace(&pace_);
         cpu->set_interrupt_on_contention(options_.stretch != 0);
-        cpu->set_warming_blocks(cpus_.size() == 1);
+        cpu->set_warming_blocks(cpus_.size() == 1 && !options_.by_work);
+        cpu->count_work_into(options_.by_work ? &limits_.work_left : nullptr);
     }
     stats_.add_formula(
         "units", [this] { return double(units()); }, "units measured");
@@ -122,6 +127,16 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
             return n;
         },
         "instructions warming ran in compiled blocks (one CPU; the rest one by one)", "count");
+    if (options_.by_work)
+        stats_.add_formula(
+            "spin_instructions",
+            [this] {
+                double n = 0;
+                for (const sparc::SparcCpu* cpu : cpus_)
+                    n += double(cpu->spin_detector().spin_instructions());
+                return n;
+            },
+            "instructions found spinning (not work) while the phases counted work", "count");
     stats_.add_formula(
         "paced_regions", [this] { return double(pace_.regions()); },
         "regions of code whose CPI the units measured for warming's pace");
@@ -142,7 +157,9 @@ Sampler::~Sampler() {
         cpu->set_code_pace(nullptr);
         cpu->set_interrupt_on_contention(false);
         cpu->set_warming_blocks(false);
+        cpu->count_work_into(nullptr);
     }
+    limits_.work_left = sparc::RunLimits::kNoWork;
 }
 
 double Sampler::sum(const std::vector<Reading>& terms) {
@@ -183,7 +200,14 @@ uint64_t Sampler::cold() const {
     return options_.interval - options_.warming - options_.warmup - options_.unit;
 }
 
-uint64_t Sampler::start() {
+uint64_t Sampler::retired() const {
+    uint64_t n = 0;
+    for (const sparc::SparcCpu* cpu : cpus_)
+        n += cpu->core().retired();
+    return n;
+}
+
+void Sampler::start() {
     const sparc::TimingKind first =
         cold() ? sparc::TimingKind::Functional : sparc::TimingKind::Warming;
     for (sparc::SparcCpu* cpu : cpus_) {
@@ -191,10 +215,17 @@ uint64_t Sampler::start() {
         cpu->select_timing(first); // a restored machine's CPUs have started already
     }
     phase_ = cold() ? Phase::Functional : Phase::Warming;
-    return cold() ? cold() : options_.interval - options_.warmup - options_.unit;
+    const uint64_t first_pause =
+        cold() ? cold() : options_.interval - options_.warmup - options_.unit;
+    if (options_.by_work) {
+        limits_.pause_left = ~uint64_t(0);
+        limits_.work_left = int64_t(first_pause);
+    } else {
+        limits_.pause_left = first_pause;
+    }
 }
 
-uint64_t Sampler::start_unit() {
+void Sampler::start_unit() {
     // The point was saved in warming, just before at_pause() switched to the
     // measured model: the restored machine goes back there and makes that
     // switch, whatever model its CPUs run now, so the pipeline restarts as it did.
@@ -205,7 +236,15 @@ uint64_t Sampler::start_unit() {
     single_ = true;
     done_ = false;
     phase_ = Phase::Warming;
-    return at_pause();
+    limits_.interrupted_left = 0;
+    if (options_.by_work) limits_.work_left = 0; // the warming before the point is done
+    at_pause();
+}
+
+bool Sampler::unit_next() const {
+    if (options_.by_work)
+        return (phase_ == Phase::Warming || phase_ == Phase::Stretch) && limits_.work_done();
+    return phase_ == Phase::Warming && !limits_.interrupted_left;
 }
 
 void Sampler::begin_unit() {
@@ -247,7 +286,46 @@ void Sampler::add_unit(const UnitSums& sums) {
         metrics_[i].estimate.add(sums[i].first, sums[i].second);
 }
 
-uint64_t Sampler::at_pause(uint64_t interrupted_left) {
+void Sampler::at_pause() {
+    const uint64_t interrupted_left = std::exchange(limits_.interrupted_left, 0);
+    if (options_.by_work)
+        next_by_work(interrupted_left != 0);
+    else
+        limits_.pause_left = next_by_instructions(interrupted_left);
+}
+
+bool Sampler::enter_warmup() {
+    // A stretch may have run up to here: the warm-up still starts from a
+    // restarted pipeline, as a live point of it does. Spin detection starts
+    // afresh too, so that a live point's unit ends where the run's did.
+    for (sparc::SparcCpu* cpu : cpus_) {
+        if (cpu->timing() == measured_) cpu->restart_timing();
+        cpu->forget_loop();
+    }
+    select(measured_);
+    phase_ = Phase::Warmup;
+    return options_.warmup != 0;
+}
+
+bool Sampler::finish_unit() {
+    end_unit();
+    if (single_) {
+        done_ = true;
+        return true;
+    }
+    // Warming goes on at each CPU's pace in the units so far.
+    measured_by_cpu_.resize(cpus_.size());
+    for (size_t i = 0; i < cpus_.size(); ++i) {
+        const CpuCount now = reading(*cpus_[i]), then = unit_start_[i];
+        CpuCount& m = measured_by_cpu_[i];
+        m.busy += now.busy - then.busy;
+        m.instructions += now.instructions - then.instructions;
+        if (m.instructions) cpus_[i]->set_warming_cpi(double(m.busy) / double(m.instructions));
+    }
+    return false;
+}
+
+uint64_t Sampler::next_by_instructions(uint64_t interrupted_left) {
     if (phase_ == Phase::Warming && interrupted_left) {
         // A CPU's atomic found its line in another cache: the threads contend
         // for it, and warming cannot keep the time that takes (docs/sampling.md,
@@ -269,30 +347,11 @@ uint64_t Sampler::at_pause(uint64_t interrupted_left) {
         phase_ = Phase::Warming;
         return options_.warming;
     case Phase::Warming:
-        // A stretch may have run up to here: the warm-up still starts from a
-        // restarted pipeline, as a live point of it does.
-        for (sparc::SparcCpu* cpu : cpus_)
-            if (cpu->timing() == measured_) cpu->restart_timing();
-        select(measured_);
-        phase_ = Phase::Warmup;
-        if (options_.warmup) return options_.warmup;
+        if (enter_warmup()) return options_.warmup;
         [[fallthrough]];
     case Phase::Warmup: begin_unit(); return options_.unit;
     case Phase::Measure:
-        end_unit();
-        if (single_) {
-            done_ = true;
-            return 0;
-        }
-        // Warming goes on at each CPU's pace in the units so far.
-        measured_by_cpu_.resize(cpus_.size());
-        for (size_t i = 0; i < cpus_.size(); ++i) {
-            const CpuCount now = reading(*cpus_[i]), then = unit_start_[i];
-            CpuCount& m = measured_by_cpu_[i];
-            m.busy += now.busy - then.busy;
-            m.instructions += now.instructions - then.instructions;
-            if (m.instructions) cpus_[i]->set_warming_cpi(double(m.busy) / double(m.instructions));
-        }
+        if (finish_unit()) return 0;
         if (cold()) {
             select(sparc::TimingKind::Functional);
             phase_ = Phase::Functional;
@@ -303,6 +362,58 @@ uint64_t Sampler::at_pause(uint64_t interrupted_left) {
         return options_.interval - options_.warmup - options_.unit;
     }
     return options_.interval;
+}
+
+// Phases by work: warming (with its stretches), the warm-up and the unit
+// each end when the CPUs have done their work; a stretch's runs still count
+// instructions (RunLimits::pause_left).
+void Sampler::next_by_work(bool contention) {
+    const bool phase_done = limits_.work_done();
+    const auto work = [this](uint64_t n) {
+        limits_.work_left = int64_t(n);
+        limits_.pause_left = ~uint64_t(0);
+    };
+    const auto end_stretch = [this] {
+        if (phase_ == Phase::Stretch) stretch_instructions_ += retired() - stretch_from_;
+    };
+    switch (phase_) {
+    case Phase::Warming:
+    case Phase::Stretch:
+        if (phase_done) {
+            end_stretch();
+            if (enter_warmup()) return work(options_.warmup);
+            begin_unit();
+            return work(options_.unit);
+        }
+        if (phase_ == Phase::Warming) {
+            if (!contention) return;
+            ++stretches_;
+            select(measured_);
+            phase_ = Phase::Stretch;
+            stretch_from_ = retired();
+        } else if (atomics() == stretch_atomics_) { // the stretch saw no atomic
+            end_stretch();
+            select(sparc::TimingKind::Warming);
+            phase_ = Phase::Warming;
+            limits_.pause_left = ~uint64_t(0);
+            return;
+        }
+        stretch_atomics_ = atomics();
+        limits_.pause_left = options_.stretch;
+        return;
+    case Phase::Warmup: begin_unit(); return work(options_.unit);
+    case Phase::Measure:
+        if (finish_unit()) {
+            limits_.work_left = sparc::RunLimits::kNoWork;
+            limits_.pause_left = 0;
+            return;
+        }
+        select(sparc::TimingKind::Warming);
+        phase_ = Phase::Warming;
+        return work(options_.interval - options_.warmup - options_.unit);
+    case Phase::Functional: break;
+    }
+    throw std::logic_error("sampling by work: a pause in a functional phase");
 }
 
 void Sampler::write_report(std::ostream& out) const {
@@ -316,6 +427,16 @@ void Sampler::write_report(std::ostream& out) const {
         out << "functional warming for " << options_.warming << " before each\n";
     else
         out << "functional warming between\n";
+    if (options_.by_work) {
+        double spin = 0;
+        for (const sparc::SparcCpu* cpu : cpus_)
+            spin += double(cpu->spin_detector().spin_instructions());
+        std::snprintf(line, sizeof line,
+                      "  placed by work: the counts are of instructions not spent spinning "
+                      "(%.0f found spinning)\n",
+                      spin);
+        out << line;
+    }
     if (options_.stretch) {
         std::snprintf(line, sizeof line,
                       "  contention: %llu stretches in the timed model (%llu instructions at "

@@ -19,6 +19,14 @@
 // instructions for as long as each sees an atomic (docs/sampling.md,
 // "Contention").
 //
+// On several CPUs, phases may be placed by work instead (`by_work`): the
+// interval, the warm-up and the unit count the instructions the CPUs did not
+// spend spinning (models/cpu/spin_detector.h), in the manner of LoopPoint
+// (Sabu et al., HPCA 2022). How long threads spin depends on the timing
+// model, and warming's differs from the detailed model's; the work does not,
+// so units by work fall where the full run's would and weigh its spinning
+// as it does (docs/sampling.md, "Units by work").
+//
 // Each metric (CPI, miss rates, bus transactions per instruction) is a ratio
 // of sums of per-CPU counters, estimated over the units with its 99.7%
 // confidence interval (core/stats/ratio_estimate.h). The estimates are
@@ -26,6 +34,7 @@
 #include "core/stats/ratio_estimate.h"
 #include "core/stats/stats.h"
 #include "models/cpu/code_pace.h"
+#include "models/cpu/run_limits.h"
 #include "models/cpu/sparc_cpu.h"
 
 #include <cstdint>
@@ -49,6 +58,9 @@ struct SamplingOptions {
     // Timed instructions a contention stretch runs before it looks for atomics
     // again; 0 for none. Only the detailed model on more than one CPU has any.
     uint64_t stretch = kPerCpu;
+    // The interval, warm-up and unit count work (instructions not spent
+    // spinning) instead of instructions; the stretches still count instructions.
+    bool by_work = false;
     // The options on a machine of `cpus` CPUs measuring `measured`: defaults resolved.
     SamplingOptions on_machine(size_t cpus, sparc::TimingKind measured) const;
     // Why the (resolved) options cannot work, or "".
@@ -57,27 +69,28 @@ struct SamplingOptions {
 
 class Sampler {
 public:
-    // `measured`: the timed model the units run (Fixed or Detailed).
+    // `measured`: the timed model the units run (Fixed or Detailed). The
+    // sampler places the run's pauses in `limits`, which the CPUs share.
     Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> cpus,
-            sparc::TimingKind measured, StatsRegistry& stats);
+            sparc::TimingKind measured, StatsRegistry& stats, sparc::RunLimits& limits);
     ~Sampler();
     Sampler(const Sampler&) = delete;
     Sampler& operator=(const Sampler&) = delete;
 
-    // Instructions from the start to the first pause; every CPU starts warming.
-    uint64_t start();
-    // At a pause: the next phase begins. Returns the instructions to the next
-    // pause. `interrupted_left`: the pause came early (a contention in
-    // warming) with that many instructions of the phase left; 0 for none.
-    uint64_t at_pause(uint64_t interrupted_left = 0);
+    // Every CPU starts warming; the first pause is placed.
+    void start();
+    // At a pause: the next phase begins, and the next pause is placed. A
+    // pause that came early (RunLimits::interrupt: a contention in warming)
+    // starts a stretch.
+    void at_pause();
 
     // A live point's run (docs/sampling.md): one warm-up and unit in the timed
-    // model from here, then done(). Returns the instructions to the first pause.
-    uint64_t start_unit();
+    // model from here, then done().
+    void start_unit();
     bool done() const { return done_; }
     // At a pause: whether the phase ending is the warming before a unit (a
     // live point is saved there) or the unit itself.
-    bool unit_next() const { return phase_ == Phase::Warming; }
+    bool unit_next() const;
     bool unit_ending() const { return phase_ == Phase::Measure; }
     // Each metric's numerator and denominator over the last unit, in
     // metric_table() order; add_unit() adds one measured elsewhere.
@@ -134,8 +147,15 @@ private:
     uint64_t atomics() const; // every CPU's, timed or warmed
     // A contention stretch's next run of timed instructions, out of the warming's rest.
     uint64_t stretch_on();
-    void begin_unit(); // the counters as the unit starts
-    void end_unit();   // the unit's sums, added if it counts
+    // The next phase, placed by instructions (returns those to the next
+    // pause) or by work (sets the work to it).
+    uint64_t next_by_instructions(uint64_t interrupted_left);
+    void next_by_work(bool contention);
+    bool enter_warmup();      // warming is over: whether a warm-up runs before the unit
+    bool finish_unit();       // the unit is over: whether the run is (a live point's)
+    uint64_t retired() const; // every CPU's instructions
+    void begin_unit();        // the counters as the unit starts
+    void end_unit();          // the unit's sums, added if it counts
 
     SamplingOptions options_;
     std::vector<sparc::SparcCpu*> cpus_;
@@ -147,10 +167,12 @@ private:
     bool unit_frozen_ = false;
     bool last_counted_ = false, last_dropped_earlier_ = false;
     sparc::TimingKind measured_;
+    sparc::RunLimits& limits_;
     Phase phase_ = Phase::Warming;
     uint64_t warming_left_ = 0;    // in a stretch: the warming's instructions still to run
     uint64_t stretch_atomics_ = 0; // atomics() as the stretch's last run began
     uint64_t stretches_ = 0, stretch_instructions_ = 0;
+    uint64_t stretch_from_ = 0; // by work: retired() as the stretch began
     std::vector<Metric> metrics_;
     std::vector<CpuCount> unit_start_;      // per CPU, when the unit began
     std::vector<CpuCount> measured_by_cpu_; // per CPU, over every unit so far

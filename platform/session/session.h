@@ -243,8 +243,11 @@ private:
     // another into this machine, measures each unit, writes a record for each
     // to `fd`, and exits; early, before a point that cannot be restored into
     // a machine that has run (park_for_restore, CheckpointReader::restores_whole).
+    // The guest's standard streams are of the kinds `streams` names, as the
+    // saving run's were, and go nowhere.
     [[noreturn]] void measure_live_points(const std::vector<CheckpointReader>& points, size_t first,
-                                          size_t end, int fd);
+                                          size_t end, const std::vector<std::string>& streams,
+                                          int fd);
     // After a unit: the machine made ready to restore a checkpoint of time
     // `next`, as a machine just built is (quiescent, every CPU asleep, no
     // event scheduled). Returns "" or why it cannot be.

@@ -6,6 +6,7 @@
 #include "platform/linux/linux_process.h"
 #include "platform/loader/elf_image.h"
 #include "session.h"
+#include "standard_streams.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -170,6 +171,8 @@ void Session::save_live_points(const std::string& dir) {
     header.machine_hash = info.machine_hash;
     header.mode = info.mode;
     header.argv = info.argv;
+    for (int fd = 0; fd < 3; ++fd)
+        header.streams[size_t(fd)] = stream_kind(fd);
     live_points_ = std::make_unique<LivePointWriter>(dir, header, checkpoints_);
 }
 

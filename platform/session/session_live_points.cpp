@@ -12,6 +12,7 @@
 #include "models/common/memory_image.h"
 #include "models/cpu/isa_table.h"
 #include "session.h"
+#include "standard_streams.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -121,12 +122,16 @@ std::vector<CheckpointReader> read_manifests(const std::string& dir,
 } // namespace
 
 void Session::measure_live_points(const std::vector<CheckpointReader>& points, size_t first,
-                                  size_t end, int fd) {
-    // The guest's output is the run that made the points', not this one's.
-    const int null = ::open("/dev/null", O_RDWR);
-    ::dup2(null, STDIN_FILENO);
-    ::dup2(null, STDOUT_FILENO);
-    ::dup2(null, STDERR_FILENO);
+                                  size_t end, const std::vector<std::string>& streams, int fd) {
+    // The guest's output is the run that made the points', not this one's;
+    // its streams are of the kinds that run's were (standard_streams.h).
+    std::string no_streams; // why not, reported as the first point's outcome
+    try {
+        for (int s = 0; s < 3; ++s)
+            stand_in_stream(s, streams[size_t(s)]);
+    } catch (const std::exception& e) {
+        no_streams = e.what();
+    }
     SectionBuffers buffers;
     for (size_t i = first; i < end; ++i) {
         const CheckpointReader& reader = points[i];
@@ -134,8 +139,9 @@ void Session::measure_live_points(const std::vector<CheckpointReader>& points, s
         std::string why;
         std::ostringstream notes;
         try {
+            if (!no_streams.empty()) throw std::runtime_error(no_streams);
             finish_restore(reader, notes, &buffers);
-            limits_.pause_left = sampler_->start_unit();
+            sampler_->start_unit();
             run();
             size_t beyond = 0;
             std::string where;
@@ -236,7 +242,7 @@ Session::LivePointRun Session::run_live_points(const std::string& dir, unsigned 
             ::close(fds[0]);
             for (const Child& c : running)
                 ::close(c.fd);
-            measure_live_points(readers, first, end, fds[1]);
+            measure_live_points(readers, first, end, library.streams, fds[1]);
         }
         ::close(fds[1]);
         running.push_back({pid, fds[0], first, first, end, {}});

@@ -17,7 +17,7 @@ void Session::make_sampler(const SamplingOptions& options, const char* what) {
     if (measured != sparc::TimingKind::Detailed && measured != sparc::TimingKind::Fixed)
         throw std::invalid_argument(std::string(what) +
                                     " measure a timed model: choose --model detailed (or fixed)");
-    sampler_ = std::make_unique<Sampler>(options, platform_->cpus, measured, stats_);
+    sampler_ = std::make_unique<Sampler>(options, platform_->cpus, measured, stats_, limits_);
     control_->ignore_model_switches();
 }
 
@@ -30,7 +30,7 @@ void Session::sample(const SamplingOptions& options) {
     if (!process_ && !firmware_)
         throw std::logic_error("Session::sample: load a program, firmware or checkpoint first");
     make_sampler(options, "sampled runs");
-    limits_.pause_left = sampler_->start();
+    sampler_->start();
 }
 
 bool Session::sampling_pause() {
@@ -41,8 +41,7 @@ bool Session::sampling_pause() {
     // a CPU that gets to an instruction boundary waits too). Every sampled run
     // does it, so that saving the points does not change the run.
     // A pause that came early (a contention in warming: sampler.h) is no unit's start.
-    const uint64_t interrupted_left = std::exchange(limits_.interrupted_left, 0);
-    const bool unit_next = !interrupted_left && sampler_->unit_next();
+    const bool unit_next = sampler_->unit_next();
     if (unit_next)
         run_until([this] { return quiescence(); }, sc_core::sc_time_stamp() + kSettleTime);
     limits_.reached = sparc::RunLimits::Reached::None;
@@ -55,7 +54,7 @@ bool Session::sampling_pause() {
         live_points_->unit_begins(checkpoint_info(), why);
     }
     const bool unit_ends = sampler_->unit_ending();
-    limits_.pause_left = sampler_->at_pause(interrupted_left);
+    sampler_->at_pause();
     if (live_points_ && unit_ends)
         live_points_->unit_ends(sampler_->last_unit_counted(),
                                 sampler_->last_unit_dropped_earlier());

@@ -64,6 +64,7 @@ def add_run_arguments(ap, sample=100000):
     ap.add_argument("--sample", type=int, default=sample)
     ap.add_argument("--unit", type=int, default=1000)
     ap.add_argument("--warmup", type=int, default=2000)
+    ap.add_argument("--by", choices=["instructions", "work"], default="instructions")
 
 
 def parse_with_program(ap, argv, name):
@@ -78,7 +79,7 @@ def run_options(a):
     """(the run's limit, the sampling options) as fireplane options, from add_run_arguments'."""
     limit = ["--max-instructions", str(a.max_instructions)] if a.max_instructions else []
     sample = ["--sample", str(a.sample), "--sample-unit", str(a.unit),
-              "--sample-warmup", str(a.warmup)]
+              "--sample-warmup", str(a.warmup), "--sample-by", a.by]
     return limit, sample
 
 
