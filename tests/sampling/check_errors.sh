@@ -26,6 +26,9 @@ expect "cannot take a checkpoint" --model detailed --sample 100000 --checkpoint 
 expect "sample-unit" --model detailed --sample 100000 --sample-unit 0
 expect "needs --sample|requires --sample|--sample" --model detailed --sample-unit 10
 expect "needs --sample|requires --sample|--sample" --model detailed --sample-stretch 1000
+expect "sample-by" --model detailed --sample 100000 --sample-by cycles
+expect "no bounded warming" --model detailed --sample 100000 --sample-by work \
+    --sample-warming 20000
 # On 12 CPUs the unit and warm-up default to 1000 and 2000 a CPU: 36,000 in all.
 expect "must be longer than .* \\(36000\\)" --model detailed \
     --config "$(dirname "$0")/../../configs/v1280.yaml" --sample 30000
@@ -42,6 +45,13 @@ runs "choose --model detailed" --live-points "$lib/points"
 cp -r "$lib/points" "$lib/damaged"
 printf 'garbage' >"$lib/damaged/p000002/cpu0.zst"
 runs "live point 'p000002'.*cpu0" --model detailed --live-points "$lib/damaged"
+# An index that names a placement or streams this version does not know.
+cp -r "$lib/points" "$lib/placed"
+sed -i 's/^interval:/by: cycles\ninterval:/' "$lib/placed/live-points.yaml"
+runs "placed by 'cycles'" --model detailed --live-points "$lib/placed"
+cp -r "$lib/points" "$lib/streams"
+sed -i 's/^streams: .*/streams: [char, pipe]/' "$lib/streams/live-points.yaml"
+runs "names 2 streams, not 3" --model detailed --live-points "$lib/streams"
 runs "another machine" --model detailed --config "$(dirname "$0")/../../configs/v1280.yaml" \
     --live-points "$lib/points"
 exit $((failures > 0))
