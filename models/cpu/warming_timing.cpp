@@ -42,7 +42,7 @@ uint64_t SparcCore::warm_block(WarmingTiming& timing, uint64_t budget, uint64_t 
             insn.raw = words[i];
             waited = timing.warm(*this, {insn, at, at_pa, cycles_, accesses_, count});
         }
-        cycles_ += timing.pace(at) + waited;
+        cycles_ += WarmingTiming::charge(timing.pace(at), waited);
     }
     instructions += n;
     cycles_at_ = instructions;

@@ -9,8 +9,9 @@
 // (code_pace.h), or else at a set CPI (1 until told otherwise; the sampler
 // sets the CPU's in its units so far), so that the threads of a program, its
 // timers and its spin waits keep about the pace they have in the detailed model.
-// An instruction whose line comes from another cache waits besides, as long
-// as the bus reckons the hand-over, queue included: threads that contend for
+// An instruction whose line comes from another cache waits as long as the
+// bus reckons the hand-over, queue included, where that is longer than its
+// pace (charge()): threads that contend for
 // a line (locks, barriers) then meet and retry as they do in the detailed model,
 // though not for as long: a sampled run on several CPUs runs contention in the
 // timed model (set_stop_at_contention).
@@ -56,8 +57,14 @@ public:
     TimingKind kind() const override { return TimingKind::Warming; }
     uint64_t retire(SparcCore& core, const RetiredInstruction& insn) override {
         const uint64_t waited = warm(core, insn);
-        return pace(insn.pc) + waited;
+        return charge(pace(insn.pc), waited);
     }
+    // An instruction's cycles: its pace, or its wait for a line from another
+    // cache where that is longer. Not both: the pace its region of code
+    // measured in the units already holds the hand-overs the region met there,
+    // and charged twice they kept locks and barriers longer than the timed
+    // model does, so threads queued for them more (docs/sampling.md, "Hand-overs charged once").
+    static uint64_t charge(uint64_t pace, uint64_t waited) { return std::max(pace, waited); }
     // retire() in its two halves, which SparcCore::warm_block calls apart, and
     // the first only where warms_nothing() is false: what the instruction
     // leaves behind (the cycles it waited for lines from other caches), and
