@@ -419,9 +419,9 @@ void Sampler::next_by_work(bool contention) {
 void Sampler::write_report(std::ostream& out) const {
     char line[160];
     std::snprintf(line, sizeof line,
-                  "sampled: %zu units of %llu instructions (after %llu to warm up) every %llu, ",
-                  units(), (unsigned long long)options_.unit, (unsigned long long)options_.warmup,
-                  (unsigned long long)options_.interval);
+                  "sampled: %zu units of %llu instructions%s (after %llu to warm up) every %llu, ",
+                  units(), (unsigned long long)options_.unit, options_.by_work ? " of work" : "",
+                  (unsigned long long)options_.warmup, (unsigned long long)options_.interval);
     out << line;
     if (options_.warming)
         out << "functional warming for " << options_.warming << " before each\n";
@@ -432,9 +432,7 @@ void Sampler::write_report(std::ostream& out) const {
         for (const sparc::SparcCpu* cpu : cpus_)
             spin += double(cpu->spin_detector().spin_instructions());
         std::snprintf(line, sizeof line,
-                      "  placed by work: the counts are of instructions not spent spinning "
-                      "(%.0f found spinning)\n",
-                      spin);
+                      "  work: instructions not spent spinning (%.0f found spinning)\n", spin);
         out << line;
     }
     if (options_.stretch) {
