@@ -42,7 +42,7 @@ void LivePointLibrary::write(const std::string& dir) const {
     y << YAML::Key << "warmup" << YAML::Value << sampling.warmup;
     y << YAML::Key << "warming" << YAML::Value << sampling.warming;
     y << YAML::Key << "stretch" << YAML::Value << sampling.stretch;
-    if (sampling.by_work) y << YAML::Key << "by" << YAML::Value << "work";
+    y << YAML::Key << "by" << YAML::Value << (sampling.by_work ? "work" : "instructions");
     y << YAML::Key << "points" << YAML::Value << YAML::Flow << points;
     y << YAML::Key << "skipped" << YAML::Value << skipped;
     y << YAML::EndMap;

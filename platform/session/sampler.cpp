@@ -116,7 +116,7 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
         "stretches", [this] { return double(stretches_); },
         "contention stretches: warming interrupted to run the timed model");
     stats_.add_formula(
-        "stretch_instructions", [this] { return double(stretch_instructions_); },
+        "stretch_instructions", [this] { return double(stretch_instructions()); },
         "instructions run in the timed model in contention stretches", "count");
     stats_.add_formula(
         "block_instructions",
@@ -129,13 +129,7 @@ Sampler::Sampler(const SamplingOptions& options, std::vector<sparc::SparcCpu*> c
         "instructions warming ran in compiled blocks (one CPU; the rest one by one)", "count");
     if (options_.by_work)
         stats_.add_formula(
-            "spin_instructions",
-            [this] {
-                double n = 0;
-                for (const sparc::SparcCpu* cpu : cpus_)
-                    n += double(cpu->spin_detector().spin_instructions());
-                return n;
-            },
+            "spin_instructions", [this] { return double(spin_instructions()); },
             "instructions found spinning (not work) while the phases counted work", "count");
     stats_.add_formula(
         "paced_regions", [this] { return double(pace_.regions()); },
@@ -180,14 +174,46 @@ uint64_t Sampler::atomics() const {
     return n;
 }
 
-uint64_t Sampler::stretch_on() {
+void Sampler::stretch_run() {
+    stretch_atomics_ = atomics();
+    if (options_.by_work) { // the warming's work left stays in RunLimits::work_left
+        limits_.pause_left = options_.stretch;
+        return;
+    }
     const uint64_t run = std::min(options_.stretch, warming_left_);
     warming_left_ -= run;
-    stretch_instructions_ += run;
-    stretch_atomics_ = atomics();
-    // A stretch that reaches the warm-up's start ends there, as warming would.
-    if (!warming_left_) phase_ = Phase::Warming;
-    return run;
+    limits_.pause_left = run;
+}
+
+void Sampler::end_stretch() {
+    if (phase_ == Phase::Stretch) stretch_instructions_ += retired() - stretch_from_;
+}
+
+uint64_t Sampler::stretch_instructions() const {
+    return stretch_instructions_ + (phase_ == Phase::Stretch ? retired() - stretch_from_ : 0);
+}
+
+uint64_t Sampler::spin_instructions() const {
+    uint64_t n = 0;
+    for (const sparc::SparcCpu* cpu : cpus_)
+        n += cpu->spin_detector().spin_instructions();
+    return n;
+}
+
+void Sampler::place(uint64_t n) {
+    if (options_.by_work) {
+        limits_.work_left = int64_t(n);
+        limits_.pause_left = ~uint64_t(0);
+    } else {
+        limits_.pause_left = n;
+    }
+}
+
+bool Sampler::phase_done(uint64_t interrupted_left) const {
+    if (options_.by_work) return limits_.work_done();
+    if (phase_ == Phase::Warming) return !interrupted_left; // else a contention came first
+    if (phase_ == Phase::Stretch) return !warming_left_;
+    return true;
 }
 
 void Sampler::select(sparc::TimingKind kind) {
@@ -215,14 +241,7 @@ void Sampler::start() {
         cpu->select_timing(first); // a restored machine's CPUs have started already
     }
     phase_ = cold() ? Phase::Functional : Phase::Warming;
-    const uint64_t first_pause =
-        cold() ? cold() : options_.interval - options_.warmup - options_.unit;
-    if (options_.by_work) {
-        limits_.pause_left = ~uint64_t(0);
-        limits_.work_left = int64_t(first_pause);
-    } else {
-        limits_.pause_left = first_pause;
-    }
+    place(cold() ? cold() : options_.interval - options_.warmup - options_.unit);
 }
 
 void Sampler::start_unit() {
@@ -242,9 +261,8 @@ void Sampler::start_unit() {
 }
 
 bool Sampler::unit_next() const {
-    if (options_.by_work)
-        return (phase_ == Phase::Warming || phase_ == Phase::Stretch) && limits_.work_done();
-    return phase_ == Phase::Warming && !limits_.interrupted_left;
+    return (phase_ == Phase::Warming || phase_ == Phase::Stretch) &&
+           phase_done(limits_.interrupted_left);
 }
 
 void Sampler::begin_unit() {
@@ -288,10 +306,56 @@ void Sampler::add_unit(const UnitSums& sums) {
 
 void Sampler::at_pause() {
     const uint64_t interrupted_left = std::exchange(limits_.interrupted_left, 0);
-    if (options_.by_work)
-        next_by_work(interrupted_left != 0);
-    else
-        limits_.pause_left = next_by_instructions(interrupted_left);
+    const bool done = phase_done(interrupted_left);
+    switch (phase_) {
+    case Phase::Functional:
+        select(sparc::TimingKind::Warming);
+        phase_ = Phase::Warming;
+        return place(options_.warming);
+    case Phase::Warming:
+    case Phase::Stretch:
+        if (done) {
+            // A stretch may have run up to here (enter_warmup).
+            end_stretch();
+            if (enter_warmup()) return place(options_.warmup);
+            begin_unit();
+            return place(options_.unit);
+        }
+        if (phase_ == Phase::Warming) {
+            if (!interrupted_left) return;
+            // A CPU's atomic found its line in another cache: the threads
+            // contend for it, and warming cannot keep the time that takes
+            // (docs/sampling.md, "Contention"). The timed model runs until a
+            // stretch sees no atomic.
+            ++stretches_;
+            select(measured_);
+            phase_ = Phase::Stretch;
+            stretch_from_ = retired();
+            warming_left_ = interrupted_left;
+            return stretch_run();
+        }
+        if (atomics() != stretch_atomics_) return stretch_run();
+        end_stretch();
+        select(sparc::TimingKind::Warming);
+        phase_ = Phase::Warming;
+        limits_.pause_left = options_.by_work ? ~uint64_t(0) : warming_left_;
+        return;
+    case Phase::Warmup: begin_unit(); return place(options_.unit);
+    case Phase::Measure:
+        if (finish_unit()) { // a live point's unit: the run is over
+            limits_.work_left = sparc::RunLimits::kNoWork;
+            limits_.pause_left = 0;
+            return;
+        }
+        if (cold()) {
+            select(sparc::TimingKind::Functional);
+            phase_ = Phase::Functional;
+            return place(cold());
+        }
+        select(sparc::TimingKind::Warming);
+        phase_ = Phase::Warming;
+        return place(options_.interval - options_.warmup - options_.unit);
+    }
 }
 
 bool Sampler::enter_warmup() {
@@ -325,97 +389,6 @@ bool Sampler::finish_unit() {
     return false;
 }
 
-uint64_t Sampler::next_by_instructions(uint64_t interrupted_left) {
-    if (phase_ == Phase::Warming && interrupted_left) {
-        // A CPU's atomic found its line in another cache: the threads contend
-        // for it, and warming cannot keep the time that takes (docs/sampling.md,
-        // "Contention"). The timed model runs until a stretch sees no atomic.
-        ++stretches_;
-        select(measured_);
-        phase_ = Phase::Stretch;
-        warming_left_ = interrupted_left;
-        return stretch_on();
-    }
-    switch (phase_) {
-    case Phase::Stretch:
-        if (atomics() != stretch_atomics_) return stretch_on();
-        select(sparc::TimingKind::Warming);
-        phase_ = Phase::Warming;
-        return warming_left_;
-    case Phase::Functional:
-        select(sparc::TimingKind::Warming);
-        phase_ = Phase::Warming;
-        return options_.warming;
-    case Phase::Warming:
-        if (enter_warmup()) return options_.warmup;
-        [[fallthrough]];
-    case Phase::Warmup: begin_unit(); return options_.unit;
-    case Phase::Measure:
-        if (finish_unit()) return 0;
-        if (cold()) {
-            select(sparc::TimingKind::Functional);
-            phase_ = Phase::Functional;
-            return cold();
-        }
-        select(sparc::TimingKind::Warming);
-        phase_ = Phase::Warming;
-        return options_.interval - options_.warmup - options_.unit;
-    }
-    return options_.interval;
-}
-
-// Phases by work: warming (with its stretches), the warm-up and the unit
-// each end when the CPUs have done their work; a stretch's runs still count
-// instructions (RunLimits::pause_left).
-void Sampler::next_by_work(bool contention) {
-    const bool phase_done = limits_.work_done();
-    const auto work = [this](uint64_t n) {
-        limits_.work_left = int64_t(n);
-        limits_.pause_left = ~uint64_t(0);
-    };
-    const auto end_stretch = [this] {
-        if (phase_ == Phase::Stretch) stretch_instructions_ += retired() - stretch_from_;
-    };
-    switch (phase_) {
-    case Phase::Warming:
-    case Phase::Stretch:
-        if (phase_done) {
-            end_stretch();
-            if (enter_warmup()) return work(options_.warmup);
-            begin_unit();
-            return work(options_.unit);
-        }
-        if (phase_ == Phase::Warming) {
-            if (!contention) return;
-            ++stretches_;
-            select(measured_);
-            phase_ = Phase::Stretch;
-            stretch_from_ = retired();
-        } else if (atomics() == stretch_atomics_) { // the stretch saw no atomic
-            end_stretch();
-            select(sparc::TimingKind::Warming);
-            phase_ = Phase::Warming;
-            limits_.pause_left = ~uint64_t(0);
-            return;
-        }
-        stretch_atomics_ = atomics();
-        limits_.pause_left = options_.stretch;
-        return;
-    case Phase::Warmup: begin_unit(); return work(options_.unit);
-    case Phase::Measure:
-        if (finish_unit()) {
-            limits_.work_left = sparc::RunLimits::kNoWork;
-            limits_.pause_left = 0;
-            return;
-        }
-        select(sparc::TimingKind::Warming);
-        phase_ = Phase::Warming;
-        return work(options_.interval - options_.warmup - options_.unit);
-    case Phase::Functional: break;
-    }
-    throw std::logic_error("sampling by work: a pause in a functional phase");
-}
-
 void Sampler::write_report(std::ostream& out) const {
     char line[160];
     std::snprintf(line, sizeof line,
@@ -428,11 +401,9 @@ void Sampler::write_report(std::ostream& out) const {
     else
         out << "functional warming between\n";
     if (options_.by_work) {
-        double spin = 0;
-        for (const sparc::SparcCpu* cpu : cpus_)
-            spin += double(cpu->spin_detector().spin_instructions());
         std::snprintf(line, sizeof line,
-                      "  work: instructions not spent spinning (%.0f found spinning)\n", spin);
+                      "  work: instructions not spent spinning (%llu found spinning)\n",
+                      (unsigned long long)spin_instructions());
         out << line;
     }
     if (options_.stretch) {
@@ -440,7 +411,7 @@ void Sampler::write_report(std::ostream& out) const {
                       "  contention: %llu stretches in the timed model (%llu instructions at "
                       "least each), %llu instructions\n",
                       (unsigned long long)stretches_, (unsigned long long)options_.stretch,
-                      (unsigned long long)stretch_instructions_);
+                      (unsigned long long)stretch_instructions());
         out << line;
     }
     std::snprintf(line, sizeof line, "  %-24s %12s %12s %8s\n", "metric", "estimate", "±99.7%", "");

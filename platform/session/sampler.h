@@ -145,12 +145,17 @@ private:
     static double sum(const std::vector<Reading>& terms);
     void select(sparc::TimingKind kind);
     uint64_t atomics() const; // every CPU's, timed or warmed
-    // A contention stretch's next run of timed instructions, out of the warming's rest.
-    uint64_t stretch_on();
-    // The next phase, placed by instructions (returns those to the next
-    // pause) or by work (sets the work to it).
-    uint64_t next_by_instructions(uint64_t interrupted_left);
-    void next_by_work(bool contention);
+    // The next pause, `n` instructions or (by work) `n` of work ahead.
+    void place(uint64_t n);
+    // Whether the pause ends the phase, rather than a stretch's run or (in
+    // warming, `interrupted_left` instructions early) a contention.
+    bool phase_done(uint64_t interrupted_left) const;
+    // A contention stretch's next run of timed instructions (by
+    // instructions, out of the warming's rest), and its end.
+    void stretch_run();
+    void end_stretch();
+    uint64_t stretch_instructions() const; // the one under way included
+    uint64_t spin_instructions() const;    // every CPU's, found by its spin detector
     bool enter_warmup();      // warming is over: whether a warm-up runs before the unit
     bool finish_unit();       // the unit is over: whether the run is (a live point's)
     uint64_t retired() const; // every CPU's instructions
@@ -169,10 +174,10 @@ private:
     sparc::TimingKind measured_;
     sparc::RunLimits& limits_;
     Phase phase_ = Phase::Warming;
-    uint64_t warming_left_ = 0;    // in a stretch: the warming's instructions still to run
+    uint64_t warming_left_ = 0;    // in a stretch by instructions: the warming's still to run
     uint64_t stretch_atomics_ = 0; // atomics() as the stretch's last run began
-    uint64_t stretches_ = 0, stretch_instructions_ = 0;
-    uint64_t stretch_from_ = 0; // by work: retired() as the stretch began
+    uint64_t stretches_ = 0, stretch_instructions_ = 0; // the stretches ended
+    uint64_t stretch_from_ = 0;                         // retired() as the stretch under way began
     std::vector<Metric> metrics_;
     std::vector<CpuCount> unit_start_;      // per CPU, when the unit began
     std::vector<CpuCount> measured_by_cpu_; // per CPU, over every unit so far

@@ -14,7 +14,6 @@
 #include "session.h"
 #include "standard_streams.h"
 
-#include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>

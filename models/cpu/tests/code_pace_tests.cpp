@@ -3,6 +3,7 @@
 // measurements fade; the probe gives an instruction the cycles up to the
 // next retirement, less idle time; and warming charges each region of a
 // program what the detailed model measured for it.
+#include "instant_port.h"
 #include "models/cpu/code_pace.h"
 #include "models/cpu/detailed_timing.h"
 #include "models/cpu/warming_timing.h"
@@ -14,20 +15,12 @@
 #include <vector>
 
 using namespace fireplane::sparc;
+using cpu_test::InstantPort;
 using cpu_test::TestCpu;
 namespace as = cpu_test::as;
 
 namespace {
 constexpr uint64_t kOne = uint64_t(1) << CodePace::kFraction; // CPI 1, fixed point
-
-struct InstantPort : CachePort {
-    InstantPort() { set_next_request(next); }
-    fireplane::cache::CacheRequest next;
-    fireplane::cache::CacheAnswer send() override {
-        return {true, next.cycle, fireplane::cache::StallCause::None, 0};
-    }
-    uint64_t warm() override { return 0; }
-};
 } // namespace
 
 TEST_CASE("code pace: a region's CPI once measured enough, the fallback before", "[pace]") {

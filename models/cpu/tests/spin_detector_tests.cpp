@@ -2,6 +2,7 @@
 // loads the addresses the one before it loaded is spin; loops that store,
 // walk memory or load nothing are work; and a core counting work stops when
 // the work it was given is done, however long it spins first.
+#include "instant_port.h"
 #include "models/cpu/detailed_timing.h"
 #include "models/cpu/spin_detector.h"
 #include "sparc_asm.h"
@@ -13,6 +14,7 @@
 #include <vector>
 
 using namespace fireplane::sparc;
+using cpu_test::InstantPort;
 using cpu_test::TestCpu;
 using fireplane::cache::CacheRequest;
 using fireplane::cache::RequestKind;
@@ -40,15 +42,6 @@ uint64_t loop(SpinDetector& d, unsigned turns, unsigned length, uint64_t branch,
         }
     return spin;
 }
-
-struct InstantPort : CachePort {
-    InstantPort() { set_next_request(next); }
-    CacheRequest next;
-    fireplane::cache::CacheAnswer send() override {
-        return {true, next.cycle, fireplane::cache::StallCause::None, 0};
-    }
-    uint64_t warm() override { return 0; }
-};
 
 // Runs `program` in the detailed model, counting work from `work`; returns
 // the work left and the spin found.
